@@ -1,0 +1,17 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "HTTPClient",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
+    products: [
+        .library(name: "HTTPClient", targets: ["HTTPClient"]),
+        .library(name: "HTTPClientTestSupport", targets: ["HTTPClientTestSupport"]),
+    ],
+    targets: [
+        .target(name: "HTTPClient"),
+        .target(name: "HTTPClientTestSupport", dependencies: ["HTTPClient"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPClientTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

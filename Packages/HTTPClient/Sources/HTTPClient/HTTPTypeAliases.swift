@@ -1,0 +1,8 @@
+/// An endpoint path relative to the version segment, for example `"questions/42"`.
+public typealias HTTPPath = String
+/// An API version segment, for example `"v1"`; empty for none.
+public typealias HTTPVersion = String
+/// An HTTP status code, for example `200`.
+public typealias HTTPStatusCode = Int
+/// Query items as name-value pairs; clients send them sorted by name.
+public typealias HTTPQueryParameter = [String: String]

@@ -1,0 +1,108 @@
+import Foundation
+
+/// The repository's `Scripts/dev-server`, started on a free loopback port for end-to-end tests.
+///
+/// ```swift
+/// try await DevServer.run { server in
+///     let client = URLSessionClient(baseURL: server.baseURL)
+///     // ...
+/// }
+/// ```
+public final class DevServer {
+    /// Why the server could not be started.
+    public struct LaunchError: Error, CustomStringConvertible {
+        /// What went wrong, including the server's standard error when it exited.
+        public let description: String
+    }
+
+    /// The server's root URL, for example `http://127.0.0.1:54321`.
+    public let baseURL: URL
+    /// The port the server listens on.
+    public let port: Int
+    private let process: Process
+
+    private init(process: Process, port: Int, baseURL: URL) {
+        self.process = process
+        self.port = port
+        self.baseURL = baseURL
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Starts a server, runs `body` with it, and stops it whatever happens.
+    /// - Parameters:
+    ///   - arguments: Extra command-line arguments, for example `["--token-lifetime", "1"]`.
+    ///   - filePath: Any file inside the repository; used to find `Scripts/dev-server`.
+    public static func run<T>(
+        arguments: [String] = [], filePath: String = #filePath, _ body: (DevServer) async throws -> T
+    ) async throws -> T {
+        let server = try await start(arguments: arguments, filePath: filePath)
+        defer { server.stop() }
+        return try await body(server)
+    }
+
+    /// Starts a server and returns once it prints its ready line; call ``stop()`` when done.
+    public static func start(arguments: [String] = [], filePath: String = #filePath) async throws -> DevServer {
+        let script = try scriptURL(near: filePath)
+        let process = Process()
+        process.executableURL = script
+        process.arguments = ["--port", "0"] + arguments
+        let output = Pipe()
+        let errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("dev-server-\(UUID()).log")
+        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: errorLog)
+        try process.run()
+        let handle = output.fileHandleForReading
+        let port: Int? = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: readReadyPort(from: handle)) }
+        }
+        guard let port, let baseURL = URL(string: "http://127.0.0.1:\(port)") else {
+            process.terminate()
+            process.waitUntilExit()
+            let stderr = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+            throw LaunchError(description: "dev-server exited before it was ready: \(stderr)")
+        }
+        return DevServer(process: process, port: port, baseURL: baseURL)
+    }
+
+    /// Stops the server (SIGTERM) and waits for it to exit. Calling it again does nothing.
+    public func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// Whether the server process is still running.
+    public var isRunning: Bool { process.isRunning }
+
+    /// The server process's exit status, once it stopped.
+    public var exitStatus: Int32? { process.isRunning ? nil : process.terminationStatus }
+
+    private static func readReadyPort(from handle: FileHandle) -> Int? {
+        var buffer = Data()
+        while true {
+            let chunk = handle.availableData
+            if chunk.isEmpty { return nil }
+            buffer.append(chunk)
+            let text = String(decoding: buffer, as: UTF8.self)
+            for line in text.split(separator: "\n") where line.hasPrefix("dev-server ready port=") {
+                let fields = line.split(separator: " ")
+                let portField = fields.first { $0.hasPrefix("port=") }
+                return portField.flatMap { Int($0.dropFirst("port=".count)) }
+            }
+        }
+    }
+
+    private static func scriptURL(near filePath: String) throws -> URL {
+        var directory = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("Scripts/dev-server")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        throw LaunchError(description: "Scripts/dev-server not found above \(filePath)")
+    }
+}
