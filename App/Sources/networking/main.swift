@@ -1,0 +1,4 @@
+import Foundation
+import NetworkingApp
+
+exit(NetworkingApp.run(arguments: Array(CommandLine.arguments.dropFirst())))

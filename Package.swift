@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The composition root: the only package that sees every other one.
+let package = Package(
+    name: "Networking",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
+    products: [
+        .executable(name: "networking", targets: ["networking"])
+    ],
+    dependencies: [
+        .package(path: "Packages/HTTPClient")
+    ],
+    targets: [
+        .target(
+            name: "NetworkingApp",
+            dependencies: [.product(name: "HTTPClient", package: "HTTPClient")],
+            path: "App/Sources/NetworkingApp"
+        ),
+        .executableTarget(name: "networking", dependencies: ["NetworkingApp"], path: "App/Sources/networking"),
+        .testTarget(name: "BuildGraphTests", path: "Tests/BuildGraphTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,128 @@
+"""Routes that misbehave on purpose: statuses, flaky keys, delays, slow bodies, drops, redirects."""
+
+import hashlib
+import time
+from functools import lru_cache
+from http import HTTPStatus
+from urllib.parse import unquote
+
+from .http_types import Response, dropped, empty, text
+from .stack_exchange import throttle_error
+
+MAX_BYTES = 64 * 1024 * 1024
+PATTERN_PERIOD = 251  # body byte i is i % 251, so a client can verify any range
+NO_BODY = {204, 304}
+
+
+class BadParameter(Exception):
+    """A query parameter is missing or out of range; becomes a 400."""
+
+
+def int_param(request, name, default, low, high):
+    raw = request.params.get(name)
+    if raw is None or raw == "":
+        if default is None:
+            raise BadParameter(f"{name} is required")
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise BadParameter(f"{name} must be an integer") from None
+    if not low <= value <= high:
+        raise BadParameter(f"{name} must be between {low} and {high}")
+    return value
+
+
+def pattern_bytes(count):
+    """`count` deterministic bytes: byte i is i % 251."""
+    period = bytes(range(PATTERN_PERIOD))
+    return (period * (count // PATTERN_PERIOD + 1))[:count]
+
+
+@lru_cache(maxsize=64)
+def pattern_sha256(count):
+    return hashlib.sha256(pattern_bytes(count)).hexdigest()
+
+
+def _reason(code):
+    try:
+        return HTTPStatus(code).phrase
+    except ValueError:
+        return "Status"
+
+
+def _status_response(code, body_text, retry_after):
+    headers = [("Retry-After", retry_after)] if retry_after else []
+    if code in NO_BODY:
+        return empty(code, headers)
+    return text(code, body_text if body_text is not None else f"{code} {_reason(code)}", headers)
+
+
+def status(app, request, match):
+    code = int(match["code"])
+    if not 200 <= code <= 599:
+        raise BadParameter("status must be between 200 and 599")
+    return _status_response(code, request.params.get("body"), request.params.get("retry_after"))
+
+
+def flaky(app, request, match):
+    failures = int_param(request, "failures", 1, 0, 1_000_000)
+    code = int_param(request, "status", 503, 200, 599)
+    count = app.counters.increment(f"flaky:{unquote(match['key'])}")
+    if count <= failures:
+        return _status_response(code, f"flaky failure {count} of {failures}",
+                                request.params.get("retry_after"))
+    return text(200, f"ok {count}")
+
+
+def delay(app, request, match):
+    millis = int_param(request, "ms", 0, 0, 60_000)
+    time.sleep(millis / 1000)
+    return text(200, f"delayed {millis} ms")
+
+
+def slow_body(app, request, match):
+    size = int_param(request, "bytes", 1024, 1, MAX_BYTES)
+    chunks = int_param(request, "chunks", 4, 1, min(size, 10_000))
+    interval = int_param(request, "interval_ms", 100, 0, 60_000)
+    headers = [("Content-Type", "application/octet-stream"),
+               ("X-Content-SHA256", pattern_sha256(size))]
+    return Response(200, pattern_bytes(size), headers, pieces=chunks, interval=interval / 1000)
+
+
+def drop(app, request, match):
+    return dropped()
+
+
+def large(app, request, match):
+    size = int_param(request, "bytes", 1024 * 1024, 0, MAX_BYTES)
+    headers = [("Content-Type", "application/octet-stream"),
+               ("X-Content-SHA256", pattern_sha256(size))]
+    return Response(200, pattern_bytes(size), headers)
+
+
+def redirect(app, request, match):
+    target = request.params.get("to", "")
+    code = int_param(request, "status", 302, 300, 399)
+    if code not in (301, 302, 303, 307, 308):
+        raise BadParameter("status must be one of 301, 302, 303, 307, 308")
+    if not target.startswith("/") or target.startswith("//"):
+        raise BadParameter("to must be a path starting with /")
+    return text(code, f"redirecting to {target}", [("Location", target)])
+
+
+def throttle(app, request, match):
+    return throttle_error()
+
+
+ANY = None
+ROUTES = [
+    (ANY, r"/faults/status/(?P<code>\d{3})", status),
+    (ANY, r"/faults/flaky/(?P<key>[^/]+)", flaky),
+    (("GET", "HEAD"), r"/faults/delay", delay),
+    (("GET", "HEAD"), r"/faults/slow-body", slow_body),
+    (ANY, r"/faults/drop", drop),
+    (("GET", "HEAD"), r"/faults/large", large),
+    (ANY, r"/faults/redirect", redirect),
+    (("GET", "HEAD"), r"/faults/throttle", throttle),
+]

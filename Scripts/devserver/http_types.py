@@ -1,0 +1,94 @@
+"""Plain request and response values passed between the handler and the routes."""
+
+import gzip
+import json
+from dataclasses import dataclass, field
+from functools import cached_property
+from urllib.parse import parse_qsl
+
+JSON_TYPE = "application/json; charset=utf-8"
+TEXT_TYPE = "text/plain; charset=utf-8"
+
+
+@dataclass
+class Request:
+    """One parsed HTTP request; `target` and `query` are raw (still percent-encoded)."""
+
+    method: str
+    target: str
+    query: str
+    headers: list
+    body: bytes
+    base_url: str
+
+    @cached_property
+    def query_items(self):
+        """Decoded (name, value) pairs, in order, blanks kept."""
+        return parse_qsl(self.query, keep_blank_values=True, errors="replace")
+
+    @cached_property
+    def params(self):
+        """The first value of each query parameter."""
+        result = {}
+        for name, value in self.query_items:
+            result.setdefault(name, value)
+        return result
+
+    def header(self, name):
+        """The first header named `name` (case-insensitive), or None."""
+        lowered = name.lower()
+        for key, value in self.headers:
+            if key.lower() == lowered:
+                return value
+        return None
+
+
+@dataclass
+class Response:
+    """What a route answers; the handler turns it into bytes in one write."""
+
+    status: int
+    body: bytes = b""
+    headers: list = field(default_factory=list)
+    pieces: int = 1
+    interval: float = 0.0
+    drop: bool = False
+
+
+def encode_json(value):
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def gzip_bytes(data):
+    return gzip.compress(data, compresslevel=6, mtime=0)
+
+
+def text(status, message, headers=()):
+    return Response(status, message.encode("utf-8"), [("Content-Type", TEXT_TYPE), *headers])
+
+
+def json_response(status, value, compress=False, headers=()):
+    body = encode_json(value)
+    extra = [("Content-Type", JSON_TYPE), *headers]
+    if compress:
+        body = gzip_bytes(body)
+        extra.append(("Content-Encoding", "gzip"))
+    return Response(status, body, extra)
+
+
+def empty(status, headers=()):
+    return Response(status, b"", list(headers))
+
+
+def dropped():
+    """Closes the connection without sending any response."""
+    return Response(0, drop=True)
+
+
+def read_json_object(request):
+    """The request body as a JSON object, or None when it is not one."""
+    try:
+        value = json.loads(request.body.decode("utf-8") or "{}")
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return value if isinstance(value, dict) else None

@@ -1,0 +1,111 @@
+"""Shows that Scripts/check-dependencies fails, naming the line, for every rule broken in a scratch copy."""
+
+import shutil
+import subprocess
+import tempfile
+import unittest
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+CHECKER = REPO / "Scripts" / "check-dependencies"
+
+MANIFEST = """// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "{name}",
+    dependencies: [{dependencies}],
+    targets: [.target(name: "{name}")]
+)
+"""
+
+
+class CheckDependenciesTests(unittest.TestCase):
+    def setUp(self):
+        self.root = Path(tempfile.mkdtemp(prefix="check-dependencies-"))
+        self.addCleanup(shutil.rmtree, self.root)
+        self.make_package("HTTPClient", dependencies="", source="import Foundation\npublic protocol HTTPClient {}\n")
+        for name in ("URLSessionInfrastructure", "HTTPClientDecorators", "QuestionsFeature", "TokenFeature"):
+            self.make_package(name, dependencies='.package(path: "../HTTPClient")', source="import HTTPClient\n")
+        self.write("Packages/URLSessionInfrastructure/Sources/URLSessionInfrastructure/Client.swift",
+                   "import Foundation\n#if canImport(FoundationNetworking)\nimport FoundationNetworking\n#endif\n"
+                   "let session = URLSession.shared\n")
+
+    def make_package(self, name, dependencies, source):
+        self.write(f"Packages/{name}/Package.swift", MANIFEST.format(name=name, dependencies=dependencies))
+        self.write(f"Packages/{name}/Sources/{name}/{name}.swift", source)
+
+    def write(self, relative, text):
+        path = self.root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+    def append(self, relative, text):
+        path = self.root / relative
+        path.write_text(path.read_text() + text)
+
+    def check(self):
+        return subprocess.run([str(CHECKER), "--root", str(self.root)], capture_output=True, text=True)
+
+    def assert_violation(self, expected_location, expected_words):
+        result = self.check()
+        self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+        self.assertIn(expected_location, result.stderr)
+        self.assertIn(expected_words, result.stderr)
+
+    def test_a_clean_tree_passes(self):
+        result = self.check()
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("all rules hold", result.stdout)
+
+    def test_the_repository_itself_passes(self):
+        result = subprocess.run([str(CHECKER)], capture_output=True, text=True)
+        self.assertEqual(result.returncode, 0, result.stderr)
+
+    def test_a_feature_importing_the_infrastructure_fails(self):
+        self.append("Packages/QuestionsFeature/Sources/QuestionsFeature/QuestionsFeature.swift",
+                    "import URLSessionInfrastructure\n")
+        self.assert_violation("QuestionsFeature.swift:2:", "must not import URLSessionInfrastructure")
+
+    def test_a_feature_importing_another_feature_fails(self):
+        self.append("Packages/TokenFeature/Sources/TokenFeature/TokenFeature.swift", "@testable import QuestionsFeature\n")
+        self.assert_violation("TokenFeature.swift:2:", "must not import QuestionsFeature")
+
+    def test_a_feature_mentioning_urlsession_fails(self):
+        self.append("Packages/TokenFeature/Sources/TokenFeature/TokenFeature.swift", "let s = URLSession.shared\n")
+        self.assert_violation("TokenFeature.swift:2:", "must not mention URLSession")
+
+    def test_a_feature_manifest_depending_on_the_decorators_fails(self):
+        self.make_package("TokenFeature", dependencies='.package(path: "../HTTPClientDecorators")', source="")
+        self.assert_violation("TokenFeature/Package.swift:6:", "not ../HTTPClientDecorators")
+
+    def test_the_abstraction_mentioning_urlsession_fails(self):
+        self.append("Packages/HTTPClient/Sources/HTTPClient/HTTPClient.swift", "typealias Session = URLSession\n")
+        self.assert_violation("HTTPClient.swift:3:", "must not mention URLSession")
+
+    def test_the_abstraction_importing_anything_but_foundation_fails(self):
+        self.append("Packages/HTTPClient/Sources/HTTPClient/HTTPClient.swift", "import FoundationNetworking\n")
+        self.assert_violation("HTTPClient.swift:3:", "must not import FoundationNetworking")
+
+    def test_decorators_depending_on_the_infrastructure_fail(self):
+        self.make_package("HTTPClientDecorators", dependencies='.package(path: "../URLSessionInfrastructure")',
+                          source="")
+        self.assert_violation("HTTPClientDecorators/Package.swift:6:", "not ../URLSessionInfrastructure")
+
+    def test_decorators_importing_the_infrastructure_fail(self):
+        self.append("Packages/HTTPClientDecorators/Sources/HTTPClientDecorators/HTTPClientDecorators.swift",
+                    "import URLSessionInfrastructure\n")
+        self.assert_violation("HTTPClientDecorators.swift:2:", "must not import URLSessionInfrastructure")
+
+    def test_a_remote_package_in_any_manifest_fails(self):
+        self.make_package("HTTPClientDecorators",
+                          dependencies='.package(url: "https://example.com/x.git", from: "1.0.0")', source="")
+        self.assert_violation("HTTPClientDecorators/Package.swift:6:", "remote package")
+
+    def test_commented_out_lines_are_ignored(self):
+        self.append("Packages/TokenFeature/Sources/TokenFeature/TokenFeature.swift", "// import URLSessionInfrastructure\n")
+        self.assertEqual(self.check().returncode, 0)
+
+
+if __name__ == "__main__":
+    unittest.main()

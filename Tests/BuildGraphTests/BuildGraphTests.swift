@@ -1,0 +1,19 @@
+import Foundation
+import Testing
+
+/// Asserts the resolved build graph of every package, as `swift package show-dependencies` reports it.
+struct BuildGraphTests {
+    @Test(arguments: PackageGraph.packageNames())
+    func eachPackageResolvesOnlyToWhatItsRulesAllow(package: String) throws {
+        let dependencies = try PackageGraph.resolvedDependencies(of: package)
+
+        #expect(dependencies == PackageGraph.allowedDependencies(of: package), "\(package)")
+    }
+
+    @Test func everyRuledPackageExists() {
+        let names = Set(PackageGraph.packageNames())
+
+        #expect(names.isSuperset(of: ["HTTPClient"]))
+        #expect(!names.isEmpty)
+    }
+}
