@@ -18,6 +18,7 @@ let package = Package(
             path: "App/Sources/NetworkingApp"
         ),
         .executableTarget(name: "networking", dependencies: ["NetworkingApp"], path: "App/Sources/networking"),
+        .testTarget(name: "AppTests", dependencies: ["NetworkingApp"], path: "Tests/AppTests"),
         .testTarget(name: "BuildGraphTests", path: "Tests/BuildGraphTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -52,7 +52,8 @@ enum PackageGraph {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(tool) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+            throw Failure(
+                description: "\(tool) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
         }
         return data
     }

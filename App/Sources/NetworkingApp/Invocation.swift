@@ -1,0 +1,47 @@
+import Foundation
+
+/// What the user asked for on the command line, validated.
+struct Invocation: Equatable {
+    /// Options every command accepts.
+    var baseURL: URL?
+    var verbose = false
+    var command: Command
+}
+
+/// One `networking` command with its validated options.
+enum Command: Equatable {
+    case help(HelpTopic)
+    case questions(QuestionsOptions)
+    case question(QuestionOptions)
+    case token
+    case updateToken(TokenSource)
+}
+
+/// Which usage text to show.
+enum HelpTopic: String, Equatable, CaseIterable {
+    case general, questions, question, token
+}
+
+/// Options of `networking questions`.
+struct QuestionsOptions: Equatable {
+    static let sorts = ["votes", "activity", "creation"]
+
+    var tagged: String?
+    var pageSize: Int?
+    var page: Int?
+    var sort: String?
+    var json = false
+}
+
+/// Options of `networking question ID`.
+struct QuestionOptions: Equatable {
+    var id: String
+    var json = false
+    var saveAvatar: String?
+}
+
+/// Where `networking token update` reads the new token from.
+enum TokenSource: Equatable {
+    case argument(String)
+    case standardInput
+}
