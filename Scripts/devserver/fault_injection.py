@@ -47,6 +47,8 @@ def config_from_json(base, payload):
     if "kinds" in payload:
         changes["kinds"] = parse_kinds(payload["kinds"])
     if "seed" in payload:
+        if not (payload["seed"] is None or isinstance(payload["seed"], (int, str))):
+            raise ValueError("seed must be an integer, a string or null")
         changes["seed"] = payload["seed"]
     for key in ("delay_ms", "slow_ms"):
         if key in payload:

@@ -4,33 +4,13 @@ import hashlib
 import time
 from functools import lru_cache
 from http import HTTPStatus
-from urllib.parse import unquote
 
-from .http_types import Response, dropped, empty, text
+from .http_types import BadRequest, Response, dropped, empty, int_param, text
 from .stack_exchange import throttle_error
 
 MAX_BYTES = 64 * 1024 * 1024
 PATTERN_PERIOD = 251  # body byte i is i % 251, so a client can verify any range
 NO_BODY = {204, 304}
-
-
-class BadParameter(Exception):
-    """A query parameter is missing or out of range; becomes a 400."""
-
-
-def int_param(request, name, default, low, high):
-    raw = request.params.get(name)
-    if raw is None or raw == "":
-        if default is None:
-            raise BadParameter(f"{name} is required")
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise BadParameter(f"{name} must be an integer") from None
-    if not low <= value <= high:
-        raise BadParameter(f"{name} must be between {low} and {high}")
-    return value
 
 
 def pattern_bytes(count):
@@ -61,14 +41,14 @@ def _status_response(code, body_text, retry_after):
 def status(app, request, match):
     code = int(match["code"])
     if not 200 <= code <= 599:
-        raise BadParameter("status must be between 200 and 599")
+        raise BadRequest("status must be between 200 and 599")
     return _status_response(code, request.params.get("body"), request.params.get("retry_after"))
 
 
 def flaky(app, request, match):
     failures = int_param(request, "failures", 1, 0, 1_000_000)
     code = int_param(request, "status", 503, 200, 599)
-    count = app.counters.increment(f"flaky:{unquote(match['key'])}")
+    count = app.counters.increment(f"flaky:{match['key']}")
     if count <= failures:
         return _status_response(code, f"flaky failure {count} of {failures}",
                                 request.params.get("retry_after"))
@@ -105,9 +85,9 @@ def redirect(app, request, match):
     target = request.params.get("to", "")
     code = int_param(request, "status", 302, 300, 399)
     if code not in (301, 302, 303, 307, 308):
-        raise BadParameter("status must be one of 301, 302, 303, 307, 308")
+        raise BadRequest("status must be one of 301, 302, 303, 307, 308")
     if not target.startswith("/") or target.startswith("//"):
-        raise BadParameter("to must be a path starting with /")
+        raise BadRequest("to must be a path starting with /")
     return text(code, f"redirecting to {target}", [("Location", target)])
 
 

@@ -85,6 +85,26 @@ def dropped():
     return Response(0, drop=True)
 
 
+class BadRequest(Exception):
+    """A query parameter is missing or invalid; the router answers 400 with the message."""
+
+
+def int_param(request, name, default, low, high):
+    """An integer query parameter within [low, high]; raises BadRequest otherwise."""
+    raw = request.params.get(name)
+    if raw is None or raw == "":
+        if default is None:
+            raise BadRequest(f"{name} is required")
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise BadRequest(f"{name} must be an integer") from None
+    if not low <= value <= high:
+        raise BadRequest(f"{name} must be between {low} and {high}")
+    return value
+
+
 def read_json_object(request):
     """The request body as a JSON object, or None when it is not one."""
     try:

@@ -1,0 +1,70 @@
+"""/_admin/*: counters, reset, fault mode, token expiry, SE backoff and throttle. Never faulted."""
+
+from . import fault_injection
+from .http_types import json_response, read_json_object, text
+
+
+def counters(app, request, match):
+    return json_response(200, app.counters.snapshot())
+
+
+def counter(app, request, match):
+    return json_response(200, {"key": match["key"], "count": app.counters.get(match["key"])})
+
+
+def reset(app, request, match):
+    app.reset()
+    return json_response(200, {"reset": True})
+
+
+def get_faults(app, request, match):
+    return json_response(200, app.faults.config.as_json())
+
+
+def set_faults(app, request, match):
+    payload = read_json_object(request)
+    if payload is None:
+        return text(400, "expected a JSON object like {\"rate\":0.2,\"kinds\":[\"503\"],\"seed\":1}")
+    try:
+        config = fault_injection.config_from_json(app.faults.config, payload)
+    except ValueError as error:
+        return text(400, str(error))
+    app.faults.configure(config)
+    return json_response(200, config.as_json())
+
+
+def expire_tokens(app, request, match):
+    return json_response(200, {"expired": app.tokens.expire_all()})
+
+
+def backoff(app, request, match):
+    payload = read_json_object(request) or {}
+    seconds, count = payload.get("seconds"), payload.get("count")
+    if not _is_int(seconds, 0) or not (count is None or _is_int(count, 1)):
+        return text(400, "expected {\"seconds\": N} with N >= 0, and optionally \"count\" >= 1")
+    app.se_state.set_backoff(seconds, count)
+    return json_response(200, {"seconds": seconds, "count": count})
+
+
+def throttle(app, request, match):
+    payload = read_json_object(request) or {}
+    if not isinstance(payload.get("on"), bool):
+        return text(400, "expected {\"on\": true} or {\"on\": false}")
+    app.se_state.set_throttled(payload["on"])
+    return json_response(200, {"on": payload["on"]})
+
+
+def _is_int(value, minimum):
+    return isinstance(value, int) and not isinstance(value, bool) and value >= minimum
+
+
+ROUTES = [
+    (("GET", "HEAD"), r"/_admin/counters", counters),
+    (("GET", "HEAD"), r"/_admin/counters/(?P<key>.+)", counter),
+    (("POST",), r"/_admin/reset", reset),
+    (("GET", "HEAD"), r"/_admin/faults", get_faults),
+    (("POST",), r"/_admin/faults", set_faults),
+    (("POST",), r"/_admin/expire-tokens", expire_tokens),
+    (("POST",), r"/_admin/backoff", backoff),
+    (("POST",), r"/_admin/throttle", throttle),
+]

@@ -1,0 +1,175 @@
+"""The request handler: reads the request, applies global faults, routes, writes in one go."""
+
+import socket
+import time
+from email.utils import formatdate
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler
+from urllib.parse import unquote, urlsplit
+
+from . import fault_injection, routes
+from .http_types import Request, text
+
+MAX_BODY = 64 * 1024 * 1024
+NO_BODY_STATUSES = {204, 304}
+
+
+class BodyError(Exception):
+    """The request body cannot be read; carries the status to answer."""
+
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "dev-server/1.0"
+    timeout = 120  # idle keep-alive connections are closed after this many seconds
+
+    def setup(self):
+        super().setup()
+        self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def __getattr__(self, name):
+        """Every method (GET, POST, PURGE, ...) goes through `_serve`."""
+        if name.startswith("do_"):
+            return self._serve
+        raise AttributeError(name)
+
+    def log_message(self, format, *args):
+        if self.server.app.verbose:
+            super().log_message(format, *args)
+
+    def send_error(self, code, message=None, explain=None):
+        """Malformed requests: a short plain-text answer, then close."""
+        self.close_connection = True
+        self._send(text(code, message or _reason(code)))
+
+    def _serve(self):
+        app = self.server.app
+        target, query = _split_target(self.path)
+        app.counters.increment(f"route:{self.command} {target}")
+        try:
+            body = self._read_body()
+        except BodyError as error:
+            self.close_connection = True
+            self._send(text(error.status, str(error)))
+            return
+        request = Request(self.command, target, query, self.headers.items(), body, app.base_url)
+        pieces, interval = 1, 0.0
+        drawn = None if unquote(target).startswith("/_admin/") else app.faults.draw()
+        if drawn:
+            kind, config = drawn
+            app.counters.increment(f"faults.injected.{kind}")
+            effect = fault_injection.apply(kind, config)
+            if effect.replacement is not None:
+                app.counters.increment(f"faulted:{self.command} {target}")
+                self._send(effect.replacement)
+                return
+            pieces, interval = effect.pieces, effect.interval
+        response = routes.dispatch(app, request)
+        if pieces > 1 and response.pieces <= 1:
+            response.pieces, response.interval = pieces, interval
+        self._send(response)
+
+    def _read_body(self):
+        if "chunked" in (self.headers.get("Transfer-Encoding") or "").lower():
+            return self._read_chunked()
+        lengths = set(self.headers.get_all("Content-Length") or [])
+        if not lengths:
+            return b""
+        if len(lengths) > 1:
+            raise BodyError(400, "conflicting Content-Length headers")
+        raw = lengths.pop().strip()
+        if not raw.isascii() or not raw.isdigit():
+            raise BodyError(400, "invalid Content-Length")
+        return self._read_exactly(int(raw))
+
+    def _read_exactly(self, length):
+        if length > MAX_BODY:
+            raise BodyError(413, f"body larger than {MAX_BODY} bytes")
+        data = self.rfile.read(length)
+        if len(data) < length:
+            raise BodyError(400, "body shorter than Content-Length")
+        return data
+
+    def _read_chunked(self):
+        parts, total = [], 0
+        while True:
+            line = self.rfile.readline(1024)
+            try:
+                size = int(line.split(b";")[0].strip(), 16)
+            except ValueError:
+                raise BodyError(400, "invalid chunk size") from None
+            if size < 0:
+                raise BodyError(400, "invalid chunk size")
+            if size == 0:
+                while self.rfile.readline(65537).strip():
+                    pass  # trailer fields are ignored
+                return b"".join(parts)
+            total += size
+            parts.append(self._read_exactly(size if total <= MAX_BODY else MAX_BODY + 1))
+            self.rfile.readline(3)
+
+    def _send(self, response):
+        """Writes status line, headers and body with one write (or in timed pieces)."""
+        if response.drop:
+            self.close_connection = True
+            return
+        status, body = response.status, response.body
+        lines = [f"HTTP/1.1 {status} {_reason(status)}", f"Date: {formatdate(usegmt=True)}",
+                 f"Server: {self.server_version}"]
+        lines += [f"{name}: {_clean(value)}" for name, value in response.headers]
+        if status in NO_BODY_STATUSES:
+            body = b""
+        else:
+            lines.append(f"Content-Length: {len(body)}")
+        if self.close_connection:
+            lines.append("Connection: close")
+        elif self.request_version == "HTTP/1.0":
+            lines.append("Connection: keep-alive")
+        head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace")
+        if getattr(self, "command", None) == "HEAD":
+            body = b""
+        try:
+            if response.pieces <= 1 or len(body) < 2:
+                self.wfile.write(head + body)
+            else:
+                self._write_pieces(head, body, response.pieces, response.interval)
+        except OSError:
+            self.close_connection = True
+            return
+        self.log_request(status, len(body))
+
+    def _write_pieces(self, head, body, pieces, interval):
+        pieces = min(pieces, len(body))
+        step, extra = divmod(len(body), pieces)
+        start = 0
+        for index in range(pieces):
+            end = start + step + (1 if index < extra else 0)
+            self.wfile.write(head + body[start:end] if index == 0 else body[start:end])
+            start = end
+            if index < pieces - 1:
+                time.sleep(interval)
+
+
+def _split_target(raw):
+    """(path, query) of a request target, both still percent-encoded."""
+    if raw.startswith(("http://", "https://")):
+        parts = urlsplit(raw)
+        return parts.path or "/", parts.query
+    path, _, query = raw.partition("?")
+    return path.partition("#")[0], query
+
+
+def _reason(status):
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return "Unknown"
+
+
+def _clean(value):
+    """Header values from query parameters must not smuggle in new lines."""
+    return str(value).replace("\r", " ").replace("\n", " ")

@@ -1,0 +1,59 @@
+"""The threaded HTTP server bound to 127.0.0.1, tracking connections for a clean shutdown."""
+
+import socket
+import sys
+import threading
+import time
+import traceback
+from http.server import ThreadingHTTPServer
+
+QUIET_ERRORS = (ConnectionError, TimeoutError, socket.timeout)
+
+
+class DevServer(ThreadingHTTPServer):
+    """ThreadingHTTPServer that closes open keep-alive connections when it stops."""
+
+    daemon_threads = True
+    request_queue_size = 128
+
+    def __init__(self, address, handler):
+        super().__init__(address, handler)
+        self.app = None
+        self._lock = threading.Lock()
+        self._open = set()
+
+    def process_request(self, request, client_address):
+        with self._lock:
+            self._open.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request):
+        with self._lock:
+            self._open.discard(request)
+        super().shutdown_request(request)
+
+    def close_connections(self, grace=1.0):
+        """Shuts every open connection down and waits briefly for their threads to finish."""
+        with self._lock:
+            open_now = list(self._open)
+        for connection in open_now:
+            try:
+                connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        deadline = time.monotonic() + grace
+        while time.monotonic() < deadline:
+            with self._lock:
+                if not self._open:
+                    return
+            time.sleep(0.01)
+
+    def handle_error(self, request, client_address):
+        """Clients that hang up are normal; anything else gets one line (a traceback if verbose)."""
+        error = sys.exc_info()[1]
+        if isinstance(error, QUIET_ERRORS):
+            return
+        if self.app is not None and self.app.verbose:
+            traceback.print_exc()
+        else:
+            print(f"dev-server: error serving {client_address}: {error!r}", file=sys.stderr)
