@@ -40,6 +40,14 @@ struct CommandLineParserTests {
         #expect(invocation.baseURL?.absoluteString == "http://127.0.0.1:8080/api")
     }
 
+    @Test func acceptsCommonOptionsBeforeTheCommand() throws {
+        let invocation = try parse("--verbose", "--base-url=http://localhost:3000", "token")
+
+        #expect(invocation.command == .token)
+        #expect(invocation.verbose)
+        #expect(invocation.baseURL?.absoluteString == "http://localhost:3000")
+    }
+
     @Test func showsHelpForTheToolAndForEachCommand() throws {
         #expect(try parse().command == .help(.general))
         #expect(try parse("--help").command == .help(.general))

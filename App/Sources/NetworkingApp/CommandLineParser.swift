@@ -20,7 +20,7 @@ struct CommandLineParser {
     }
 
     private mutating func parse() throws(UsageError) -> Invocation {
-        guard let name = arguments.popFirst() else { return invocation }
+        guard let name = try commandName() else { return invocation }
         switch name {
         case "--help", "-h", "help":
             let requested = arguments.popFirst().flatMap(HelpTopic.init(rawValue:)) ?? .general
@@ -65,6 +65,19 @@ struct CommandLineParser {
         }
         invocation.command = try command(questions: questions, question: question, json: json)
         return invocation
+    }
+
+    /// Reads common options that come before the command, then the command's name.
+    private mutating func commandName() throws(UsageError) -> String? {
+        while let argument = arguments.popFirst() {
+            let (option, inlineValue) = split(argument)
+            switch option {
+            case "--verbose", "-v": invocation.verbose = true
+            case "--base-url": invocation.baseURL = try Self.baseURL(try value(of: option, inlineValue))
+            default: return argument
+            }
+        }
+        return nil
     }
 
     private func command(questions: QuestionsOptions, question: QuestionOptions, json: Bool) throws(UsageError)
