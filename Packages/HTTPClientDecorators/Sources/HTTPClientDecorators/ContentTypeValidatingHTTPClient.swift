@@ -1,0 +1,57 @@
+import Foundation
+import HTTPClient
+
+/// A successful response whose `Content-Type` the request's `Accept` header does not allow.
+public enum ContentTypeValidationError: Error, Equatable, CustomStringConvertible, LocalizedError {
+    /// The response was `received` (`nil` when it had no `Content-Type`), but the request accepted only `accepted`.
+    case unacceptableContentType(received: String?, accepted: String)
+
+    public var description: String {
+        switch self {
+        case .unacceptableContentType(let received?, let accepted):
+            "The response's Content-Type \"\(received)\" is not one the request accepts (\"\(accepted)\")"
+        case .unacceptableContentType(nil, let accepted):
+            "The response has a body but no Content-Type, while the request accepts only \"\(accepted)\""
+        }
+    }
+
+    public var errorDescription: String? { description }
+}
+
+/// Rejects a `2xx` response whose `Content-Type` matches none of the media ranges in the request's `Accept`.
+///
+/// Matching follows RFC 9110, 12.5.1: wildcards (`*/*`, `type/*`), case-insensitive names, parameters
+/// such as `charset` ignored, and `q=0` meaning "not acceptable" (the most specific matching range decides).
+/// A `2xx` with a body but no `Content-Type` fails too, unless `Accept` allows `*/*`. Passed through
+/// untouched: requests without `Accept`, empty bodies (such as `204`), non-`2xx` responses and errors.
+public struct ContentTypeValidatingHTTPClient: HTTPClient {
+    let client: any HTTPClient
+
+    /// Wraps `client`.
+    public init(client: any HTTPClient) {
+        self.client = client
+    }
+
+    @discardableResult
+    public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
+        let (data, response) = try await client.load(request: request)
+        guard response.isSuccess, !data.isEmpty, let accept = request.headers?["Accept"] else {
+            return (data, response)
+        }
+        let ranges = MediaRange.parseList(accept)
+        guard !ranges.isEmpty else { return (data, response) }
+        let contentType = response.headers?["Content-Type"]
+        guard ranges.accepts(contentType: contentType) else {
+            throw ContentTypeValidationError.unacceptableContentType(received: contentType, accepted: accept)
+        }
+        return (data, response)
+    }
+}
+
+extension HTTPClient {
+    /// Fails a `2xx` response with a body whose `Content-Type` the request's `Accept` does not allow,
+    /// with ``ContentTypeValidationError/unacceptableContentType(received:accepted:)``.
+    public func validatingContentType() -> any HTTPClient {
+        ContentTypeValidatingHTTPClient(client: self)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import HTTPClient
+
+/// Merges identical in-flight `GET` and `HEAD` requests into one load whose result every caller receives.
+///
+/// Requests are identical when their ``HTTPRequestSnapshot``s are equal (method, version, path, query,
+/// headers, body). Other methods always load on their own: two `POST`s are never merged.
+///
+/// The shared load runs in an unstructured task owned by the decorator. A caller whose task is cancelled
+/// stops waiting at once with `CancellationError`, while the others still get the result; the shared load
+/// itself is cancelled only when every caller waiting for it was cancelled. An entry is removed as soon as
+/// its load finishes, before anyone receives the result, so a later identical request loads again.
+public struct DeduplicatingHTTPClient: HTTPClient {
+    let client: any HTTPClient
+    private let inFlight = InFlightLoads()
+    private let onJoin: @Sendable (_ shared: Bool) -> Void
+
+    /// Wraps `client`.
+    public init(client: any HTTPClient) {
+        self.init(client: client, onJoin: { _ in })
+    }
+
+    /// `onJoin` runs once a `GET`/`HEAD` caller is registered: `true` when it joined a load in flight (a test seam).
+    init(client: any HTTPClient, onJoin: @escaping @Sendable (_ shared: Bool) -> Void) {
+        self.client = client
+        self.onJoin = onJoin
+    }
+
+    @discardableResult
+    public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
+        guard request.method == .get || request.method == .head else {
+            return try await client.load(request: request)
+        }
+        let (load, member, isShared) = await inFlight.join(HTTPRequestSnapshot(request)) { [client] in
+            try await client.load(request: request)
+        }
+        onJoin(isShared)
+        return try await load.value(for: member)
+    }
+}
+
+extension HTTPClient {
+    /// Shares one load among identical concurrent `GET`/`HEAD` requests; see ``DeduplicatingHTTPClient``.
+    public func deduplicatingInFlightRequests() -> any HTTPClient {
+        DeduplicatingHTTPClient(client: self)
+    }
+}
+
+/// The loads in flight, keyed by request.
+private actor InFlightLoads {
+    typealias Load = SharedTask<(Data, HTTPResponse)>
+
+    private var entries: [HTTPRequestSnapshot: (id: Int, load: Load)] = [:]
+    private var nextID = 0
+
+    /// Joins the load in flight for `key`, or starts `load` and joins that.
+    func join(
+        _ key: HTTPRequestSnapshot, load: @escaping @Sendable () async throws -> (Data, HTTPResponse)
+    ) -> (Load, Load.Member, isShared: Bool) {
+        if let entry = entries[key], let member = entry.load.join() {
+            return (entry.load, member, true)
+        }
+        let id = nextID
+        nextID += 1
+        let shared = Load(cancelsWhenAbandoned: true) {
+            let result: Result<(Data, HTTPResponse), any Error>
+            do {
+                result = .success(try await load())
+            } catch {
+                result = .failure(error)
+            }
+            await self.remove(key, id: id)  // before anyone sees the result, so a later request loads again
+            return try result.get()
+        }
+        entries[key] = (id, shared)
+        return (shared, shared.creator, false)
+    }
+
+    private func remove(_ key: HTTPRequestSnapshot, id: Int) {
+        if entries[key]?.id == id { entries[key] = nil }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import HTTPClient
+import Synchronization
+
+/// Logs every request with its response (or error) as one human-readable entry, with secrets redacted.
+///
+/// Each entry holds the request (method, path, version, headers, query sorted by name, body with JSON
+/// pretty-printed), then the response (status, headers, body) or the error, and how long it took. It is
+/// handed to the sink in one call, so entries of concurrent requests never interleave; a failed load is
+/// logged too, then rethrown.
+///
+/// Redaction: values of headers, query items, JSON object keys and form fields whose name is in
+/// ``defaultRedactedNames`` or the caller's extra names (case-insensitive) print as `<redacted>`.
+/// Other body text is logged as is: a plain-text token body is not recognised as secret.
+/// Bodies longer than `maxBodyBytes` are cut with a note; binary bodies print as their size.
+public struct LoggingHTTPClient: HTTPClient {
+    /// Names whose values never reach the log: credentials in headers, cookies, and the usual OAuth fields.
+    public static let defaultRedactedNames: Set<String> = [
+        "Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie",
+        "access_token", "refresh_token", "id_token", "client_secret", "password",
+    ]
+
+    let client: any HTTPClient
+    private let format: LogFormat
+    private let now: @Sendable () -> ContinuousClock.Instant
+    private let log: @Sendable (String) -> Void
+
+    /// Wraps `client`.
+    /// - Parameters:
+    ///   - client: The client whose traffic is logged.
+    ///   - additionalRedactedNames: Header, query, JSON-key or form-field names to redact on top of
+    ///     ``defaultRedactedNames`` (which cannot be turned off).
+    ///   - maxBodyBytes: How much of each body is logged; `0` logs only body sizes.
+    ///   - now: The clock that measures each exchange.
+    ///   - log: Receives one complete entry per request; defaults to standard error.
+    public init(
+        client: any HTTPClient,
+        redacting additionalRedactedNames: Set<String> = [],
+        maxBodyBytes: Int = 4_096,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
+        log: @escaping @Sendable (String) -> Void = LoggingHTTPClient.writeToStandardError
+    ) {
+        self.client = client
+        format = LogFormat(
+            redactedNames: Self.defaultRedactedNames.union(additionalRedactedNames), maxBodyBytes: maxBodyBytes)
+        self.now = now
+        self.log = log
+    }
+
+    @discardableResult
+    public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
+        let start = now()
+        do {
+            let (data, response) = try await client.load(request: request)
+            log(format.entry(for: request, response: response, data: data, elapsed: now() - start))
+            return (data, response)
+        } catch {
+            log(format.entry(for: request, error: error, elapsed: now() - start))
+            throw error
+        }
+    }
+
+    /// Writes `entry` and a newline to standard error (never standard output), one entry at a time.
+    public static func writeToStandardError(_ entry: String) {
+        standardErrorLock.withLock { _ in
+            try? FileHandle.standardError.write(contentsOf: Data((entry + "\n").utf8))
+        }
+    }
+
+    private static let standardErrorLock = Mutex(())
+}
+
+extension HTTPClient {
+    /// Logs every request and its response or error to standard error, with secrets redacted.
+    public func loggingRequestAndResponse() -> any HTTPClient {
+        LoggingHTTPClient(client: self)
+    }
+
+    /// Logs every request and its response or error to `log`, one complete entry per call, with secrets redacted.
+    public func loggingRequestAndResponse(to log: @escaping @Sendable (String) -> Void) -> any HTTPClient {
+        LoggingHTTPClient(client: self, log: log)
+    }
+
+    /// Logs to standard error, also redacting the values named in `names` (headers, query items, JSON keys,
+    /// form fields; case-insensitive).
+    public func loggingRequestAndResponse(redacting names: Set<String>) -> any HTTPClient {
+        LoggingHTTPClient(client: self, redacting: names)
+    }
+
+    /// Logs to `log`, also redacting the values named in `names` (headers, query items, JSON keys, form
+    /// fields; case-insensitive).
+    public func loggingRequestAndResponse(
+        redacting names: Set<String>, to log: @escaping @Sendable (String) -> Void
+    ) -> any HTTPClient {
+        LoggingHTTPClient(client: self, redacting: names, log: log)
+    }
+}
