@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "URLSessionInfrastructure",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
+    products: [.library(name: "URLSessionInfrastructure", targets: ["URLSessionInfrastructure"])],
+    dependencies: [.package(path: "../HTTPClient")],
+    targets: [
+        .target(
+            name: "URLSessionInfrastructure",
+            dependencies: [.product(name: "HTTPClient", package: "HTTPClient")]
+        ),
+        .testTarget(
+            name: "URLSessionInfrastructureTests",
+            dependencies: [
+                "URLSessionInfrastructure", .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+            ]
+        ),
+        .testTarget(
+            name: "URLSessionInfrastructureEndToEndTests",
+            dependencies: [
+                "URLSessionInfrastructure", .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

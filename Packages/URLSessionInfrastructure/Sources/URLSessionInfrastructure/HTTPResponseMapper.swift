@@ -1,0 +1,26 @@
+import Foundation
+import HTTPClient
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Turns a `URLResponse` into an `HTTPResponse`, never failing on header types.
+enum HTTPResponseMapper {
+    /// The status code and every header field of `response`.
+    /// - Throws: ``HTTPTransportError/invalidResponse(underlying:)`` when `response` is not an `HTTPURLResponse`.
+    static func map(_ response: URLResponse) throws(HTTPTransportError) -> HTTPResponse {
+        guard let httpResponse = response as? HTTPURLResponse else {
+            let url = response.url?.absoluteString ?? "an unknown URL"
+            throw .invalidResponse(underlying: "expected an HTTP response from \(url), got \(type(of: response))")
+        }
+        return HTTPResponse(statusCode: httpResponse.statusCode, headers: headers(of: httpResponse))
+    }
+
+    /// `allHeaderFields` read as `[AnyHashable: Any]` and described as strings, sorted by name.
+    private static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
+        let fields: [AnyHashable: Any] = response.allHeaderFields
+        let pairs = fields.map { (String(describing: $0.key.base), String(describing: $0.value)) }
+        return HTTPHeaders(pairs.sorted { $0.0 < $1.0 })
+    }
+}

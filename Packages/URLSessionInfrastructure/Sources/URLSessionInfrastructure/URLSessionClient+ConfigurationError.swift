@@ -1,0 +1,43 @@
+import Foundation
+
+extension URLSessionClient {
+    /// Why a client could not be configured; every case names the offending input.
+    public enum ConfigurationError: Error, Equatable, Sendable {
+        /// The base URL string is empty.
+        case emptyBaseURL
+        /// The base URL string is not a URL (for example it contains spaces or a bad port).
+        case unparseableBaseURL(String)
+        /// The base URL's scheme is missing or not `http`/`https`.
+        case unsupportedScheme(baseURL: String)
+        /// The base URL has no host.
+        case missingHost(baseURL: String)
+        /// The base URL has a `#fragment`, which would never be sent.
+        case fragmentInBaseURL(String)
+        /// The request timeout is not a positive number of seconds.
+        case invalidRequestTimeout(TimeInterval)
+    }
+}
+
+extension URLSessionClient.ConfigurationError: CustomStringConvertible {
+    /// A one-line description naming the input and what is wrong with it.
+    public var description: String {
+        switch self {
+        case .emptyBaseURL:
+            "Invalid base URL \"\": it is empty"
+        case .unparseableBaseURL(let string):
+            "Invalid base URL \"\(string)\": it is not a valid URL"
+        case .unsupportedScheme(let string):
+            "Invalid base URL \"\(string)\": the scheme must be http or https"
+        case .missingHost(let string):
+            "Invalid base URL \"\(string)\": it has no host"
+        case .fragmentInBaseURL(let string):
+            "Invalid base URL \"\(string)\": it must not have a #fragment"
+        case .invalidRequestTimeout(let seconds):
+            "Invalid request timeout \(seconds): it must be a positive number of seconds"
+        }
+    }
+}
+
+extension URLSessionClient.ConfigurationError: LocalizedError {
+    public var errorDescription: String? { description }
+}

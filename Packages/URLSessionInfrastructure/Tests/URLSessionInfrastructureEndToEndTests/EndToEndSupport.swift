@@ -1,0 +1,86 @@
+import Foundation
+import HTTPClient
+import HTTPClientTestSupport
+import Testing
+import URLSessionInfrastructure
+
+/// Starts `Scripts/dev-server` and runs `body` with a client on its own ephemeral session.
+func withDevServer<T>(
+    requestTimeout: TimeInterval = 120, _ body: (DevServer, URLSessionClient) async throws -> T
+) async throws -> T {
+    try await DevServer.run { server in
+        let client = try URLSessionClient.ephemeral(
+            baseURL: server.baseURL.absoluteString, requestTimeout: requestTimeout)
+        return try await body(server, client)
+    }
+}
+
+/// A request to the dev-server's root, with no version segment.
+func devRequest(
+    _ method: HTTPMethod = .get, _ path: String, query: HTTPQueryParameter? = nil, headers: HTTPHeaders? = nil,
+    body: Data? = nil
+) -> TestRequest {
+    TestRequest(method: method, path: path, version: "", headers: headers, queryParameter: query, body: body)
+}
+
+/// The dev-server's `/echo` description of a request as it arrived.
+struct Echo: Decodable {
+    let method: String
+    let path: String
+    let query: String
+    let queryItems: [[String]]
+    let headers: [[String]]
+    let bodyBase64: String
+
+    enum CodingKeys: String, CodingKey {
+        case method, path, query, headers
+        case queryItems = "query_items"
+        case bodyBase64 = "body_base64"
+    }
+
+    var body: Data { Data(base64Encoded: bodyBase64) ?? Data() }
+
+    /// The first header named `name`, in any letter case.
+    func header(_ name: String) -> String? {
+        headers.first { $0.first?.lowercased() == name.lowercased() }?.last
+    }
+}
+
+extension URLSessionClient {
+    /// Sends `request` to an `/echo` route and decodes the description.
+    func echo(_ request: TestRequest) async throws -> Echo {
+        let (data, response) = try await load(request: request)
+        #expect(response.statusCode == 200)
+        return try JSONDecoder().decode(Echo.self, from: data)
+    }
+
+    /// The dev-server counter named `key`, for example `route:GET /faults/delay`.
+    func counter(_ key: String) async throws -> Int {
+        struct Counter: Decodable { let count: Int }
+        let (data, _) = try await load(request: devRequest(.get, "_admin/counters/\(key)"))
+        return try JSONDecoder().decode(Counter.self, from: data).count
+    }
+
+    /// Polls the counter `key` until it reaches `value`: the server's signal that a request arrived.
+    func waitForCounter(_ key: String, toReach value: Int) async throws {
+        for _ in 0..<2_000 {
+            if try await counter(key) >= value { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("counter \(key) never reached \(value)")
+    }
+}
+
+/// The error a throwing call ended with, as an `HTTPTransportError`.
+func transportError(of operation: () async throws -> Void) async -> HTTPTransportError? {
+    do {
+        try await operation()
+        Issue.record("expected an HTTPTransportError, but the call succeeded")
+        return nil
+    } catch let error as HTTPTransportError {
+        return error
+    } catch {
+        Issue.record("expected an HTTPTransportError, got \(error)")
+        return nil
+    }
+}

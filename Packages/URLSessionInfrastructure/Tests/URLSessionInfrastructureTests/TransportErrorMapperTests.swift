@@ -1,0 +1,85 @@
+import Foundation
+import HTTPClient
+import HTTPClientTestSupport
+import Testing
+
+@testable import URLSessionInfrastructure
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("URLSessionClient: error mapping")
+struct TransportErrorMapperTests {
+    static let table: [(URLError.Code, TransportErrorKind)] = [
+        (.timedOut, .timedOut),
+        (.cannotConnectToHost, .cannotConnect),
+        (.cannotFindHost, .cannotConnect),
+        (.dnsLookupFailed, .cannotConnect),
+        (.notConnectedToInternet, .cannotConnect),
+        (.networkConnectionLost, .connectionLost),
+        (.badServerResponse, .connectionLost),
+        (.cancelled, .cancelled),
+        (.badURL, .invalidURL),
+        (.unsupportedURL, .invalidURL),
+        (.cannotParseResponse, .invalidResponse),
+        (.cannotDecodeContentData, .invalidResponse),
+        (.httpTooManyRedirects, .tooManyRedirects),
+        (.secureConnectionFailed, .secureConnectionFailed),
+        (.serverCertificateUntrusted, .secureConnectionFailed),
+        (.serverCertificateHasBadDate, .secureConnectionFailed),
+        (.serverCertificateHasUnknownRoot, .secureConnectionFailed),
+        (.clientCertificateRequired, .secureConnectionFailed),
+        (.unknown, .other),
+        (.dataLengthExceedsMaximum, .other),
+    ]
+
+    @Test("a session failing with a URL error code throws the matching case", arguments: table)
+    func mapsSessionFailure(code: URLError.Code, expected: TransportErrorKind) async throws {
+        let stub = StubbedHost(.fail(code))
+        let sut = URLSessionClient(baseURL: stub.baseURL, session: URLProtocolStub.session)
+
+        let error = await #expect(throws: HTTPTransportError.self) {
+            try await sut.load(request: TestRequest())
+        }
+
+        #expect(error.map(TransportErrorKind.init) == expected)
+    }
+
+    @Test("the underlying description and code are kept")
+    func keepsUnderlyingDescription() {
+        let error = URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "took too long"])
+
+        #expect(TransportErrorMapper.map(error, url: nil) == .timedOut(underlying: "took too long (URLError -1001)"))
+    }
+
+    @Test("an invalid URL names the failing URL, or else the request's URL")
+    func invalidURLNamesURL() throws {
+        let requestURL = try #require(URL(string: "http://h/request"))
+        let failingURL = try #require(URL(string: "gopher://h/failing"))
+        let withFailingURL = URLError(
+            .unsupportedURL, userInfo: [NSURLErrorFailingURLErrorKey: failingURL, NSLocalizedDescriptionKey: "nope"])
+
+        #expect(
+            TransportErrorMapper.map(withFailingURL, url: requestURL)
+                == .invalidURL("gopher://h/failing (nope (URLError -1002))"))
+        #expect(
+            TransportErrorMapper.map(URLError(.badURL, userInfo: [NSLocalizedDescriptionKey: "bad"]), url: requestURL)
+                == .invalidURL("http://h/request (bad (URLError -1000))"))
+    }
+
+    @Test("transport errors pass through and CancellationError becomes cancelled")
+    func passesThrough() {
+        #expect(
+            TransportErrorMapper.map(HTTPTransportError.timedOut(underlying: "x"), url: nil)
+                == .timedOut(underlying: "x"))
+        #expect(TransportErrorMapper.map(CancellationError(), url: nil) == .cancelled)
+    }
+
+    @Test("an error from another domain is other, naming its domain and code")
+    func otherDomain() {
+        let error = NSError(domain: "Custom", code: 7, userInfo: [NSLocalizedDescriptionKey: "odd"])
+
+        #expect(TransportErrorMapper.map(error, url: nil) == .other(underlying: "odd (Custom 7)"))
+    }
+}
