@@ -6,15 +6,28 @@ let package = Package(
     name: "Networking",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
     products: [
-        .executable(name: "networking", targets: ["networking"])
+        .executable(name: "networking", targets: ["networking"]),
+        .library(name: "NetworkingApp", targets: ["NetworkingApp"]),
     ],
     dependencies: [
-        .package(path: "Packages/HTTPClient")
+        .package(path: "Packages/HTTPClient"),
+        .package(path: "Packages/URLSessionInfrastructure"),
+        .package(path: "Packages/HTTPClientDecorators"),
+        .package(path: "Packages/QuestionsFeature"),
+        .package(path: "Packages/TokenFeature"),
     ],
     targets: [
         .target(
             name: "NetworkingApp",
-            dependencies: [.product(name: "HTTPClient", package: "HTTPClient")],
+            dependencies: [
+                .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+                .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
+                .product(name: "QuestionsFeature", package: "QuestionsFeature"),
+                .product(name: "QuestionsFeatureAPI", package: "QuestionsFeature"),
+                .product(name: "TokenFeature", package: "TokenFeature"),
+                .product(name: "TokenFeatureAPI", package: "TokenFeature"),
+            ],
             path: "App/Sources/NetworkingApp"
         ),
         .executableTarget(name: "networking", dependencies: ["NetworkingApp"], path: "App/Sources/networking"),

@@ -1,10 +1,60 @@
 import Foundation
+import HTTPClientDecorators
 
-/// The `networking` command line tool. Placeholder until the App issue wires the features in.
+/// The `networking` command line tool: parses the command line, composes the features, runs one command.
 public enum NetworkingApp {
-    /// Runs the tool with `arguments` (without the program name) and returns its exit status.
-    public static func run(arguments: [String]) -> Int32 {
-        FileHandle.standardError.write(Data("networking: not implemented yet; the composition root comes next\n".utf8))
-        return 1
+    /// Runs the tool and returns its exit status (see `networking --help`).
+    /// - Parameters:
+    ///   - arguments: The arguments, without the program name.
+    ///   - environment: The process environment (`NETWORKING_*` variables).
+    public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+        await run(arguments: arguments, environment: environment, console: .standard).rawValue
+    }
+
+    static func run(
+        arguments: [String], environment: [String: String], console: Console, now: Date = Date()
+    ) async -> ExitStatus {
+        let invocation: Invocation
+        let settings: Settings
+        do {
+            invocation = try CommandLineParser.parse(arguments)
+            settings = try Settings.resolve(invocation, environment: environment)
+        } catch {
+            console.writeError("networking: \(error.description)\n\n\(Usage.text(for: error.topic))\n")
+            return .usage
+        }
+        let log: (@Sendable (String) -> Void)? = invocation.verbose ? LoggingHTTPClient.writeToStandardError : nil
+        let factory = HTTPClientFactory(log: log)
+        do {
+            return try await run(invocation.command, settings: settings, factory: factory, console: console, now: now)
+        } catch {
+            return Report.failure("Could not start", error, console: console)
+        }
+    }
+
+    private static func run(
+        _ command: Command, settings: Settings, factory: HTTPClientFactory, console: Console, now: Date
+    ) async throws -> ExitStatus {
+        switch command {
+        case .help(let topic):
+            console.writeOutput(Usage.text(for: topic) + "\n")
+            return .success
+        case .questions(let options):
+            let composer = try QuestionsFeatureComposer(settings: settings, factory: factory)
+            return await QuestionsCommand(composer: composer, console: console, now: now).run(options)
+        case .question(let options):
+            let composer = try QuestionsFeatureComposer(settings: settings, factory: factory)
+            return await QuestionCommand(composer: composer, console: console, now: now).run(options)
+        case .token:
+            return await TokenCommand(
+                composer: try TokenFeatureComposer(settings: settings, factory: factory), console: console
+            )
+            .show()
+        case .updateToken(let source):
+            return await TokenCommand(
+                composer: try TokenFeatureComposer(settings: settings, factory: factory), console: console
+            )
+            .update(source)
+        }
     }
 }

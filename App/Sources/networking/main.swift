@@ -1,4 +1,6 @@
 import Foundation
 import NetworkingApp
 
-exit(NetworkingApp.run(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(
+    await NetworkingApp.run(
+        arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

@@ -1,0 +1,56 @@
+import Foundation
+import QuestionsFeature
+
+/// `networking question ID`: the question first, then its owner's avatar, as text or a JSON document.
+struct QuestionCommand {
+    let composer: QuestionsFeatureComposer
+    let console: Console
+    let now: Date
+
+    func run(_ options: QuestionOptions) async -> ExitStatus {
+        let id = Question.ID(options.id)
+        let errors = ErrorRecorder()
+        let loadQuestion = composer.loadQuestion
+        let loader = QuestionDetailLoader(
+            loadQuestion: { id in try await errors.recording { try await loadQuestion(id) } },
+            loadAvatar: composer.loadAvatar)
+        if options.json {
+            do {
+                let detail = try await loader.load(id)
+                let savedPath = try options.saveAvatar.map { try save(detail, to: $0) }
+                console.writeOutput(try JSONOutput.render(QuestionDocument(detail: detail, savedAvatarPath: savedPath)))
+                return .success
+            } catch {
+                return Report.failure("Could not load question \(id)", error, console: console)
+            }
+        }
+        let renderer = QuestionDetailRenderer(now: now)
+        for await state in QuestionDetailViewModel(loader: loader).load(id) {
+            switch state {
+            case .loading:
+                if console.showsProgress { console.writeError(renderer.render(state) + "\n") }
+            case .loaded(let detail):
+                console.writeOutput(renderer.render(state) + "\n")
+                guard let path = options.saveAvatar else { return .success }
+                do {
+                    console.writeError("networking: saved the avatar to \(try save(detail, to: path))\n")
+                } catch {
+                    return Report.failure("Could not save the avatar", error, console: console)
+                }
+            case .failed:
+                console.writeError("networking: \(FailureClassifier.oneLine(renderer.render(state)))\n")
+                return errors.lastError.map(FailureClassifier.status(for:)) ?? .networkFailure
+            }
+        }
+        return .success
+    }
+
+    /// Writes the avatar's bytes to `path` and returns the path.
+    private func save(_ detail: QuestionDetail, to path: String) throws -> String {
+        guard let avatar = detail.avatar else {
+            throw MissingAvatar(reason: detail.avatarError ?? "the question's owner has no profile image")
+        }
+        try avatar.data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        return path
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import QuestionsFeature
+
+/// `networking questions`: the top-questions list, as a table or a JSON document.
+struct QuestionsCommand {
+    let composer: QuestionsFeatureComposer
+    let console: Console
+    let now: Date
+
+    func run(_ options: QuestionsOptions) async -> ExitStatus {
+        let query = Self.query(from: options)
+        let errors = ErrorRecorder()
+        let loadQuestions = composer.loadQuestions
+        let recordingLoad: TopQuestionsViewModel.LoadQuestions = { query in
+            try await errors.recording { try await loadQuestions(query) }
+        }
+        if options.json {
+            do {
+                let page = try await recordingLoad(query)
+                console.writeOutput(try JSONOutput.render(QuestionsDocument(query: query, page: page)))
+                return .success
+            } catch {
+                return Report.failure("Could not load the top questions", error, console: console)
+            }
+        }
+        let renderer = TopQuestionsRenderer(now: now)
+        var status = ExitStatus.success
+        for await state in TopQuestionsViewModel(loadQuestions: recordingLoad).load(query) {
+            switch state {
+            case .loading:
+                if console.showsProgress { console.writeError(renderer.render(state, query: query) + "\n") }
+            case .loaded:
+                console.writeOutput(renderer.render(state, query: query) + "\n")
+            case .failed:
+                console.writeError("networking: \(FailureClassifier.oneLine(renderer.render(state, query: query)))\n")
+                status = errors.lastError.map(FailureClassifier.status(for:)) ?? .networkFailure
+            }
+        }
+        return status
+    }
+
+    /// The feature's defaults, overridden by what the command line set.
+    static func query(from options: QuestionsOptions) -> QuestionsQuery {
+        var query = QuestionsQuery()
+        if let tagged = options.tagged {
+            query.tagged = tagged.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+        }
+        if let pageSize = options.pageSize { query.pageSize = pageSize }
+        if let page = options.page { query.page = page }
+        if let sort = options.sort.flatMap(QuestionsQuery.Sort.init(rawValue:)) { query.sort = sort }
+        return query
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import TokenFeature
+
+/// `networking token` and `networking token update`: the token feature's view model, shown in a terminal.
+struct TokenCommand {
+    let composer: TokenFeatureComposer
+    let console: Console
+
+    func show() async -> ExitStatus {
+        let errors = ErrorRecorder()
+        let loadToken = composer.loadToken
+        let viewModel = TokenViewModel(
+            loadToken: { try await errors.recording(loadToken) },
+            updateToken: composer.updateToken)
+        return await present(viewModel.load(), errors: errors)
+    }
+
+    func update(_ source: TokenSource) async -> ExitStatus {
+        let newToken: String
+        switch source {
+        case .argument(let value):
+            newToken = value
+        case .standardInput:
+            guard let text = String(data: console.readInput(), encoding: .utf8) else {
+                console.writeError("networking: the new token on standard input is not UTF-8 text\n")
+                return .usage
+            }
+            newToken =
+                text.hasSuffix("\r\n")
+                ? String(text.dropLast(2)) : text.hasSuffix("\n") ? String(text.dropLast()) : text
+            guard !newToken.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                console.writeError("networking: the new token on standard input is empty\n")
+                return .usage
+            }
+        }
+        let errors = ErrorRecorder()
+        let updateToken = composer.updateToken
+        let viewModel = TokenViewModel(
+            loadToken: composer.loadToken,
+            updateToken: { token in try await errors.recording { try await updateToken(token) } })
+        return await present(viewModel.update(to: newToken), errors: errors)
+    }
+
+    private func present(_ states: AsyncStream<TokenViewState>, errors: ErrorRecorder) async -> ExitStatus {
+        var status = ExitStatus.success
+        for await state in states {
+            switch state {
+            case .loading, .updating:
+                if console.showsProgress { console.writeError(TokenView.render(state) + "\n") }
+            case .loaded, .updated:
+                console.writeOutput(TokenView.render(state) + "\n")
+            case .failed:
+                console.writeError("networking: \(FailureClassifier.oneLine(TokenView.render(state)))\n")
+                status = errors.lastError.map(FailureClassifier.status(for:)) ?? .networkFailure
+            }
+        }
+        return status
+    }
+}

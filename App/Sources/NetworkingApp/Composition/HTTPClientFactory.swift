@@ -1,0 +1,99 @@
+import Foundation
+import HTTPClient
+import HTTPClientDecorators
+import URLSessionInfrastructure
+
+/// Builds the app's client chains: the article's `HTTPClientFactory`, the one place that knows the order.
+///
+/// The decorator applied last is the outermost. Every chain starts at the transport and adds, inside out:
+/// 1. logging (only with `--verbose`): innermost, so each attempt is logged as sent, secrets redacted;
+/// 2. authentication (token API only): inside retry, so every attempt is signed with the current token and
+///    a 401 triggers one shared refresh;
+/// 3. retry: idempotent methods only, on 408/429/5xx and transient transport errors, honouring `Retry-After`;
+/// 4. content-type validation: inside header injection, so it sees the `Accept` that was sent;
+/// 5. header injection (`User-Agent`);
+/// 6. de-duplication of identical in-flight GETs (questions and images);
+/// 7. error handling (token issuing only): outermost, so any non-2xx becomes one typed `HTTPError`.
+/// The feature chains have no error handling on purpose: their mappers own the status policy (the Stack
+/// Exchange mapper reads the error object that comes with a 400; the token mapper explains a 401), and
+/// `handlingErrors()` would reduce those answers to a bare status code.
+public struct HTTPClientFactory: Sendable {
+    /// The `User-Agent` every chain sends.
+    public static let userAgent = "networking/1.0"
+
+    /// Seconds a request may wait for data before it times out.
+    public var requestTimeout: TimeInterval
+    /// The retry policy of every chain.
+    public var retryPolicy: RetryPolicy
+    /// Where request/response logs go; `nil` turns logging off.
+    public var log: (@Sendable (String) -> Void)?
+    /// Makes the innermost client for a base URL and request timeout.
+    public var makeTransport: @Sendable (URL, TimeInterval) throws -> any HTTPClient
+
+    /// Creates a factory; the defaults are the app's, over an ephemeral `URLSessionClient` per base URL.
+    public init(
+        requestTimeout: TimeInterval = 30,
+        retryPolicy: RetryPolicy = .default,
+        log: (@Sendable (String) -> Void)? = nil,
+        makeTransport: @escaping @Sendable (URL, TimeInterval) throws -> any HTTPClient = Self.urlSessionTransport
+    ) {
+        self.requestTimeout = requestTimeout
+        self.retryPolicy = retryPolicy
+        self.log = log
+        self.makeTransport = makeTransport
+    }
+
+    /// The app's transport: an `URLSessionClient` with its own ephemeral session.
+    @Sendable public static func urlSessionTransport(baseURL: URL, requestTimeout: TimeInterval) throws
+        -> any HTTPClient
+    {
+        try URLSessionClient.ephemeral(baseURL: baseURL.absoluteString, requestTimeout: requestTimeout)
+    }
+
+    /// The Stack Exchange API.
+    public func questionsClient(baseURL: URL) throws -> any HTTPClient {
+        try transport(baseURL)
+            .retrying(retryPolicy)
+            .validatingContentType()
+            .injecting(headers: ["User-Agent": Self.userAgent])
+            .deduplicatingInFlightRequests()
+    }
+
+    /// The token API, signed with `accessToken` and refreshed through `refreshAccessToken` on a 401.
+    /// Both closures return a whole `Authorization` value.
+    public func tokenClient(
+        baseURL: URL,
+        accessToken: @escaping @Sendable () async throws -> String,
+        refreshAccessToken: @escaping @Sendable () async throws -> String
+    ) throws -> any HTTPClient {
+        try transport(baseURL)
+            .authenticated(accessToken: accessToken, refreshAccessToken: refreshAccessToken)
+            .retrying(retryPolicy)
+            .validatingContentType()
+            .injecting(headers: ["User-Agent": Self.userAgent])
+    }
+
+    /// The token API's token-issuing endpoint (no access token needed).
+    public func tokenIssuingClient(baseURL: URL) throws -> any HTTPClient {
+        try transport(baseURL)
+            .retrying(retryPolicy)
+            .validatingContentType()
+            .injecting(headers: ["User-Agent": Self.userAgent])
+            .handlingErrors()
+    }
+
+    /// Images on another host (avatars): a client per origin, with no API headers or tokens.
+    public func imageClient(origin: URL) throws -> any HTTPClient {
+        try transport(origin)
+            .retrying(retryPolicy)
+            .validatingContentType()
+            .injecting(headers: ["User-Agent": Self.userAgent])
+            .deduplicatingInFlightRequests()
+    }
+
+    private func transport(_ baseURL: URL) throws -> any HTTPClient {
+        let client = try makeTransport(baseURL, requestTimeout)
+        guard let log else { return client }
+        return client.loggingRequestAndResponse(to: log)
+    }
+}

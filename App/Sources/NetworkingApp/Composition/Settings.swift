@@ -1,0 +1,30 @@
+import Foundation
+
+/// Where each API lives and how to authenticate, from the command line and the environment.
+///
+/// Precedence: `--base-url`, then `NETWORKING_QUESTIONS_URL` / `NETWORKING_TOKEN_URL`, then the defaults.
+struct Settings: Equatable {
+    static let defaultQuestionsURL = "https://api.stackexchange.com"
+    static let defaultTokenURL = "http://localhost:3000"
+
+    var questionsBaseURL: URL
+    var tokenBaseURL: URL
+    /// The token API's initial access token (`NETWORKING_ACCESS_TOKEN`), without the `Bearer ` prefix.
+    var accessToken: String?
+
+    static func resolve(_ invocation: Invocation, environment: [String: String]) throws(UsageError) -> Settings {
+        func url(_ variable: String, default fallback: String) throws(UsageError) -> URL {
+            if let baseURL = invocation.baseURL { return baseURL }
+            guard let value = environment[variable], !value.isEmpty else {
+                return try CommandLineParser.baseURL(fallback, source: "default")
+            }
+            return try CommandLineParser.baseURL(value, source: variable)
+        }
+        let token = environment["NETWORKING_ACCESS_TOKEN"]?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return Settings(
+            questionsBaseURL: try url("NETWORKING_QUESTIONS_URL", default: defaultQuestionsURL),
+            tokenBaseURL: try url("NETWORKING_TOKEN_URL", default: defaultTokenURL),
+            accessToken: token?.isEmpty == false ? token : nil
+        )
+    }
+}
