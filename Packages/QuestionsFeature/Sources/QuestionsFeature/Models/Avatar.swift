@@ -1,0 +1,49 @@
+import Foundation
+
+/// A downloaded profile image: its bytes and what their header says.
+///
+/// Encoded with the keys `byte_count`, `format`, `width`, `height`; the bytes themselves are not encoded
+/// (save ``data`` to a file instead).
+public struct Avatar: Equatable, Sendable {
+    /// The image format, detected from the first bytes rather than trusted from a header.
+    public enum Format: String, Sendable, Encodable, CaseIterable {
+        case png, jpeg, gif, webp
+        /// Bytes that match none of the known signatures.
+        case unknown
+    }
+
+    /// The image bytes.
+    public var data: Data
+    /// The detected format.
+    public var format: Format
+    /// The width in pixels, when the header says.
+    public var width: Int?
+    /// The height in pixels, when the header says.
+    public var height: Int?
+
+    /// Creates an avatar.
+    public init(data: Data, format: Format, width: Int? = nil, height: Int? = nil) {
+        self.data = data
+        self.format = format
+        self.width = width
+        self.height = height
+    }
+
+    /// The number of bytes.
+    public var byteCount: Int { data.count }
+}
+
+extension Avatar: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case byteCount = "byte_count"
+        case format, width, height
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(byteCount, forKey: .byteCount)
+        try container.encode(format, forKey: .format)
+        try container.encodeIfPresent(width, forKey: .width)
+        try container.encodeIfPresent(height, forKey: .height)
+    }
+}

@@ -1,0 +1,50 @@
+/// Which questions to list: the parameters of the API's `/questions` method.
+///
+/// The defaults are the REST article's: the top-voted `swiftui` questions on Stack Overflow, ten per page.
+public struct QuestionsQuery: Hashable, Sendable, Encodable {
+    /// The direction of the sort.
+    public enum Order: String, Hashable, Sendable, Encodable, CaseIterable {
+        case ascending = "asc"
+        case descending = "desc"
+    }
+
+    /// What to sort by.
+    public enum Sort: String, Hashable, Sendable, Encodable, CaseIterable {
+        case activity, votes, creation, hot, week, month
+    }
+
+    /// The site's API name, for example `"stackoverflow"`.
+    public var site: String
+    /// The direction of the sort.
+    public var order: Order
+    /// What to sort by.
+    public var sort: Sort
+    /// Questions must have all these tags; empty for any.
+    public var tagged: [String]
+    /// Questions per page; the API accepts 0 to 100.
+    public var pageSize: Int
+    /// The page to fetch, starting at 1.
+    public var page: Int
+
+    /// Creates a query; every parameter has the REST article's default.
+    public init(
+        site: String = "stackoverflow",
+        order: Order = .descending,
+        sort: Sort = .votes,
+        tagged: [String] = ["swiftui"],
+        pageSize: Int = 10,
+        page: Int = 1
+    ) {
+        self.site = site
+        self.order = order
+        self.sort = sort
+        self.tagged = tagged
+        self.pageSize = pageSize
+        self.page = page
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case site, order, sort, tagged, page
+        case pageSize = "page_size"
+    }
+}

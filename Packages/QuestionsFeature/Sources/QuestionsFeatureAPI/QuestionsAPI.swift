@@ -1,0 +1,49 @@
+import HTTPClient
+import QuestionsFeature
+
+/// The Stack Exchange API 2.3 endpoints the feature uses, relative to the API's base URL
+/// (`https://api.stackexchange.com`).
+///
+/// - ``topQuestions(_:)``: `GET 2.3/questions?site=…&order=…&sort=…&tagged=…&pagesize=…&page=…`
+/// - ``question(id:site:)``: `GET 2.3/questions/{id}?site=…&filter=withbody`
+///
+/// Responses are always compressed by the API; decompressing them is the HTTP client's job.
+public enum QuestionsAPI: HTTPRequest {
+    /// A page of questions; map the response with ``QuestionsMapper``.
+    case topQuestions(QuestionsQuery)
+    /// One question with its body; map the response with ``QuestionMapper``.
+    case question(id: Question.ID, site: String = "stackoverflow")
+
+    /// The API version segment.
+    public static let apiVersion: HTTPVersion = "2.3"
+
+    public var method: HTTPMethod { .get }
+
+    public var version: HTTPVersion { Self.apiVersion }
+
+    public var path: HTTPPath {
+        switch self {
+        case .topQuestions: "questions"
+        case .question(let id, _): "questions/\(id.rawValue)"
+        }
+    }
+
+    public var headers: HTTPHeaders? { ["Accept": "application/json"] }
+
+    public var queryParameter: HTTPQueryParameter? {
+        switch self {
+        case .topQuestions(let query):
+            var parameters = [
+                "site": query.site,
+                "order": query.order.rawValue,
+                "sort": query.sort.rawValue,
+                "pagesize": String(query.pageSize),
+                "page": String(query.page),
+            ]
+            if !query.tagged.isEmpty { parameters["tagged"] = query.tagged.joined(separator: ";") }
+            return parameters
+        case .question(_, let site):
+            return ["site": site, "filter": "withbody"]
+        }
+    }
+}
