@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientTestSupport
 import QuestionsFeature
 import QuestionsFeatureAPI
 import Testing

@@ -1,23 +1,7 @@
-/// A tiny, fixed-seed pseudo-random generator (SplitMix64), so fuzz runs are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Damaged copies of a payload: bit flips, byte deletions and insertions, and truncations.
-enum Mutations {
-    static func of(_ payload: [UInt8], count: Int, seed: UInt64) -> [[UInt8]] {
+public enum Mutations {
+    /// `count` damaged copies of `payload`, the same for the same `seed`.
+    public static func of(_ payload: [UInt8], count: Int, seed: UInt64) -> [[UInt8]] {
         var random = SplitMix64(seed: seed)
         return (0..<count).map { _ in mutate(payload, using: &random) }
     }
