@@ -31,8 +31,41 @@ let package = Package(
             path: "App/Sources/NetworkingApp"
         ),
         .executableTarget(name: "networking", dependencies: ["NetworkingApp"], path: "App/Sources/networking"),
-        .testTarget(name: "AppTests", dependencies: ["NetworkingApp"], path: "Tests/AppTests"),
+        .testTarget(
+            name: "AppTests",
+            dependencies: [
+                "NetworkingApp",
+                .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
+                .product(name: "QuestionsFeature", package: "QuestionsFeature"),
+                .product(name: "QuestionsFeatureAPI", package: "QuestionsFeature"),
+                .product(name: "TokenFeatureAPI", package: "TokenFeature"),
+            ],
+            path: "Tests/AppTests"
+        ),
         .testTarget(name: "BuildGraphTests", path: "Tests/BuildGraphTests"),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "NetworkingApp",
+                .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
+                .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+                .product(name: "QuestionsFeature", package: "QuestionsFeature"),
+            ],
+            path: "Tests/EndToEndTests"
+        ),
+        .testTarget(
+            name: "CLITests",
+            dependencies: [
+                .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+            ],
+            path: "Tests/CLITests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,13 +15,18 @@ struct QuestionCommand {
             loadQuestion: { id in try await errors.recording { try await loadQuestion(id) } },
             loadAvatar: composer.loadAvatar)
         if options.json {
+            let detail: QuestionDetail
             do {
-                let detail = try await loader.load(id)
+                detail = try await loader.load(id)
+            } catch {
+                return Report.failure("Could not load question \(id)", error, console: console)
+            }
+            do {
                 let savedPath = try options.saveAvatar.map { try save(detail, to: $0) }
                 console.writeOutput(try JSONOutput.render(QuestionDocument(detail: detail, savedAvatarPath: savedPath)))
                 return .success
             } catch {
-                return Report.failure("Could not load question \(id)", error, console: console)
+                return Report.failure("Could not save the avatar", error, console: console)
             }
         }
         let renderer = QuestionDetailRenderer(now: now)

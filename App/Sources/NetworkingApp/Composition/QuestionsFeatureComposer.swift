@@ -20,9 +20,10 @@ struct QuestionsFeatureComposer {
             let (data, response) = try await client.load(request: QuestionsAPI.question(id: id))
             return try QuestionMapper.map(data: data, response: response, id: id)
         }
+        let imageClients = ClientsByOrigin(makeClient: factory.imageClient(origin:))
         loadAvatar = { url in
             let request = try AvatarRequest(url: url)
-            let imageClient = try factory.imageClient(origin: request.origin)
+            let imageClient = try imageClients.client(for: request.origin)
             let (data, response) = try await imageClient.load(request: request)
             return try AvatarMapper.map(data: data, response: response)
         }

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// Help and usage errors: no server needed.
+@Suite(.timeLimit(.minutes(1)))
+struct HelpAndUsageCLITests {
+    @Test(arguments: [["--help"], ["help"], []])
+    func helpPrintsTheUsageOnStandardOutput(arguments: [String]) async throws {
+        let outcome = try await NetworkingBinary.run(arguments)
+
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.stdout.hasPrefix("usage: networking COMMAND [OPTIONS]"))
+        #expect(outcome.stderr.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("questions", "usage: networking questions"), ("question", "usage: networking question ID"),
+        ("token", "usage: networking token"),
+    ])
+    func commandHelpPrintsThatCommandsUsage(command: String, usage: String) async throws {
+        let outcome = try await NetworkingBinary.run([command, "--help"])
+
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.stdout.hasPrefix(usage))
+        #expect(outcome.stderr.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["frobnicate"], "unknown command 'frobnicate'"),
+        (["questions", "--colour", "red"], "unknown option '--colour' for 'questions'"),
+        (["questions", "--page-size", "500"], "--page-size must be a whole number from 1 to 100, not '500'"),
+        (["questions", "--sort", "random"], "--sort must be one of votes, activity, creation, not 'random'"),
+        (["question", "12x"], "question ID must be a positive number, not '12x'"),
+        (["--base-url", "ftp://example.com", "questions"], "--base-url must be an http or https URL with a host"),
+        (["token", "--base-url", "localhost:3000"], "--base-url must be an http or https URL with a host"),
+    ])
+    func usageErrorsExit64WithTheUsageOnStandardErrorOnly(arguments: [String], message: String) async throws {
+        let outcome = try await NetworkingBinary.run(arguments)
+
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(outcome.stdout.isEmpty)
+        #expect(outcome.stderr.hasPrefix("networking: \(message)"))
+        #expect(outcome.stderr.contains("usage: networking"))
+    }
+
+    @Test func aBadURLInTheEnvironmentExits64() async throws {
+        let outcome = try await NetworkingBinary.run(["questions"], environment: ["NETWORKING_QUESTIONS_URL": "nope"])
+
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(outcome.stdout.isEmpty)
+        #expect(outcome.stderr.hasPrefix("networking: NETWORKING_QUESTIONS_URL must be an http or https URL"))
+    }
+}
