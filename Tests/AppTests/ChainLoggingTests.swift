@@ -23,6 +23,20 @@ struct ChainLoggingTests {
         #expect(entries.allSatisfy { !$0.contains("configured-token") && !$0.contains("fresh-token") })
     }
 
+    @Test func logsTheTokenAPIsBodiesAsSizesOnlyBecauseTheyAreTheStoredToken() async throws {
+        let spy = TransportSpy(tokenServer(accepting: "configured-token"))
+        let sut = try TokenFeatureComposer(settings: makeSettings(), factory: spy.factory(logging: true))
+
+        let stored = try await sut.loadToken()
+        try await sut.updateToken("new-secret-token")
+
+        #expect(stored == "stored")
+        #expect(spy.log.values.count == 2)
+        #expect(spy.log.values.allSatisfy { !$0.contains("stored\n") && !$0.contains("new-secret-token") })
+        #expect(spy.log.values[0].contains("<6 bytes>"))
+        #expect(spy.log.values[1].contains("<16 bytes>"))
+    }
+
     @Test func logsEachRetryOfAQuestionsRequest() async throws {
         let (busy, page) = (Replies.unavailable, Replies.questionsPage())
         let spy = TransportSpy(replies: [.response(busy.0, busy.1), .response(page.0, page.1)])

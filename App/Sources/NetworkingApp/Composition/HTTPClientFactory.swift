@@ -7,6 +7,7 @@ import URLSessionInfrastructure
 ///
 /// The decorator applied last is the outermost. Every chain starts at the transport and adds, inside out:
 /// 1. logging (only with `--verbose`): innermost, so each attempt is logged as sent, secrets redacted;
+///    the token API's bodies are the stored token itself, so that chain logs their sizes, never their bytes;
 /// 2. authentication (token API only): inside retry, so every attempt is signed with the current token and
 ///    a 401 triggers one shared refresh;
 /// 3. retry: idempotent methods only, on 408/429/5xx and transient transport errors, honouring `Retry-After`;
@@ -66,7 +67,7 @@ public struct HTTPClientFactory: Sendable {
         accessToken: @escaping @Sendable () async throws -> String,
         refreshAccessToken: @escaping @Sendable () async throws -> String
     ) throws -> any HTTPClient {
-        try transport(baseURL)
+        try transport(baseURL, logsBodies: false)
             .authenticated(accessToken: accessToken, refreshAccessToken: refreshAccessToken)
             .retrying(retryPolicy)
             .validatingContentType()
@@ -91,9 +92,11 @@ public struct HTTPClientFactory: Sendable {
             .deduplicatingInFlightRequests()
     }
 
-    private func transport(_ baseURL: URL) throws -> any HTTPClient {
+    private func transport(_ baseURL: URL, logsBodies: Bool = true) throws -> any HTTPClient {
         let client = try makeTransport(baseURL, requestTimeout)
         guard let log else { return client }
-        return client.loggingRequestAndResponse(to: log)
+        return logsBodies
+            ? client.loggingRequestAndResponse(to: log)
+            : LoggingHTTPClient(client: client, maxBodyBytes: 0, log: log)
     }
 }
