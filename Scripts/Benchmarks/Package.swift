@@ -1,0 +1,30 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Benchmarks and the soak test, run through Scripts/bench and Scripts/soak (release builds).
+// The root package is named explicitly so the dependency does not hang on the checkout's directory name.
+let package = Package(
+    name: "Benchmarks",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
+    dependencies: [
+        .package(name: "Networking", path: "../.."),
+        .package(path: "../../Packages/HTTPClient"),
+        .package(path: "../../Packages/HTTPClientDecorators"),
+        .package(path: "../../Packages/URLSessionInfrastructure"),
+    ],
+    targets: [
+        .target(name: "MallocCounter"),
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [
+                .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
+                .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+                .product(name: "NetworkingApp", package: "Networking"),
+            ]
+        ),
+        .executableTarget(name: "bench", dependencies: ["BenchmarkSupport", "MallocCounter"]),
+        .executableTarget(name: "soak", dependencies: ["BenchmarkSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,57 @@
+import BenchmarkSupport
+import Foundation
+
+/// The outcome of one measured batch: latency percentiles, failures, requests per second.
+struct LoadSample {
+    var p50Milliseconds: Double
+    var p99Milliseconds: Double
+    var failures: Int
+    var requestsPerSecond: Double
+    var firstError: String?
+
+    /// A sample from every request's latency (seconds) and the batch's wall-clock time.
+    init(latencies: [Double], failures: Int, elapsed: Double, firstError: String?) {
+        let sorted = latencies.sorted()
+        p50Milliseconds = Statistics.percentile(50, ofSorted: sorted) * 1000
+        p99Milliseconds = Statistics.percentile(99, ofSorted: sorted) * 1000
+        self.failures = failures
+        requestsPerSecond = elapsed > 0 ? Double(latencies.count) / elapsed : 0
+        self.firstError = firstError
+    }
+
+    /// A sample from figures a reference tool reported.
+    init(
+        p50Milliseconds: Double, p99Milliseconds: Double, requestsPerSecond: Double, failures: Int, firstError: String?
+    ) {
+        self.p50Milliseconds = p50Milliseconds
+        self.p99Milliseconds = p99Milliseconds
+        self.failures = failures
+        self.requestsPerSecond = requestsPerSecond
+        self.firstError = firstError
+    }
+
+    /// Sends `total` requests through `send` with at most `inFlight` at once and times each one.
+    static func measure(
+        total: Int, inFlight: Int, _ send: @escaping @Sendable (Int) async throws -> Void
+    ) async -> LoadSample {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcomes = await runWindowed(total: total, inFlight: inFlight) { index -> (Double, String?) in
+            let began = clock.now
+            do {
+                try await send(index)
+                return (seconds(clock.now - began), nil)
+            } catch {
+                return (seconds(clock.now - began), String(describing: error))
+            }
+        }
+        let elapsed = seconds(clock.now - start)
+        let failures = outcomes.filter { $0.1 != nil }
+        return LoadSample(
+            latencies: outcomes.map(\.0), failures: failures.count, elapsed: elapsed, firstError: failures.first?.1)
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

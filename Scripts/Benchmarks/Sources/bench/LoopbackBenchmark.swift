@@ -1,0 +1,166 @@
+import BenchmarkSupport
+import Foundation
+import HTTPClient
+import NetworkingApp
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Throughput and latency over loopback: the App's chains over `URLSessionClient`, the bare `URLSessionClient`
+/// (to tell the transport's cost from the decorators'), raw `URLSession.data(for:)` and an outside reference
+/// client, against the same static JSON file.
+///
+/// Each round measures every side sequentially and then with `inFlight` requests at once, in an order
+/// rotated each round; figures are medians over rounds, and a chain's ratio is the median of its per-round
+/// ratios to raw URLSession in the same round. Every Swift request carries a unique `?n=` so that the
+/// de-duplicating chain never merges two requests.
+struct LoopbackBenchmark {
+    let baseURL: String
+    let path: String
+    let rounds: Int
+    let sequential: Int
+    let concurrent: Int
+    let inFlight: Int
+    let reference: ReferenceClient?
+
+    init(_ options: Arguments) throws {
+        baseURL = try options.string("url")
+        path = try options.string("path")
+        rounds = try options.int("rounds", default: 5)
+        sequential = try options.int("sequential", default: 500)
+        concurrent = try options.int("concurrent", default: 2_000)
+        inFlight = try options.int("in-flight", default: 64)
+        let tool = try options.string("reference", default: "none")
+        if let kind = ReferenceClient.Tool(rawValue: tool) {
+            reference = ReferenceClient(
+                tool: kind, binary: try options.string("reference-binary", default: "/usr/bin/\(tool)"),
+                seconds: try options.int("reference-seconds", default: 2))
+        } else {
+            reference = nil
+        }
+    }
+
+    static let transportSide = "URLSessionClient alone (no decorators)"
+
+    /// One way of sending the benchmark request.
+    struct Side {
+        let name: String
+        let send: (@Sendable (Int) async throws -> Void)?
+    }
+
+    func run() async throws -> [String: Any] {
+        guard let base = URL(string: baseURL), let fileURL = URL(string: "\(baseURL)/\(path)") else {
+            throw BenchmarkError.invalidURL(baseURL)
+        }
+        let sides = try makeSides(base: base, fileURL: fileURL)
+        let modes = [("sequential", 1, sequential), ("\(inFlight) in flight", inFlight, concurrent)]
+        var samples: [String: [String: [LoadSample]]] = [:]
+        for side in sides where side.send != nil {
+            _ = await LoadSample.measure(total: 50, inFlight: 1, side.send ?? { _ in })  // warm the connection
+        }
+        for round in 0..<rounds {
+            for (mode, connections, total) in modes {
+                let shift = round % sides.count
+                for side in Array(sides[shift...] + sides[..<shift]) {
+                    let sample: LoadSample
+                    if let send = side.send {
+                        sample = await LoadSample.measure(total: total, inFlight: connections, send)
+                    } else if let reference {
+                        sample = try reference.measure(
+                            url: fileURL.absoluteString, connections: connections, requests: total)
+                    } else {
+                        continue
+                    }
+                    samples[mode, default: [:]][side.name, default: []].append(sample)
+                }
+            }
+            JSONOutput.note("loopback: round \(round + 1)/\(rounds) done")
+        }
+        let rows = modes.flatMap { mode, _, _ in
+            sides.compactMap { side -> [String: Any]? in
+                guard let list = samples[mode]?[side.name], let raw = samples[mode]?[sides[0].name] else { return nil }
+                let transport = samples[mode]?[Self.transportSide] ?? []
+                let ratios = zip(list, raw).map {
+                    $1.requestsPerSecond > 0 ? $0.requestsPerSecond / $1.requestsPerSecond : 0
+                }
+                let transportRatios = zip(list, transport).map {
+                    $1.requestsPerSecond > 0 ? $0.requestsPerSecond / $1.requestsPerSecond : 0
+                }
+                return [
+                    "mode": mode, "side": side.name,
+                    "requests_per_second": Statistics.median(list.map(\.requestsPerSecond)),
+                    "p50_ms": Statistics.median(list.map(\.p50Milliseconds)),
+                    "p99_ms": Statistics.median(list.map(\.p99Milliseconds)),
+                    "ratio_to_raw": Statistics.median(ratios),
+                    "ratio_to_transport": Statistics.median(transportRatios),
+                    "failures": list.map(\.failures).reduce(0, +),
+                    "first_error": list.compactMap(\.firstError).first ?? "",
+                ]
+            }
+        }
+        return [
+            "kind": "loopback", "rounds": rounds, "sequential_requests": sequential,
+            "concurrent_requests": concurrent, "in_flight": inFlight, "rows": rows,
+        ]
+    }
+
+    private func makeSides(base: URL, fileURL: URL) throws -> [Side] {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 30
+        let session = URLSession(configuration: configuration)
+        let counter = Atomic<Int>(0)
+        let unique: @Sendable () -> Int = { counter.add(1, ordering: .relaxed).newValue }
+        let factory = HTTPClientFactory(requestTimeout: 30)
+        let transport = try HTTPClientFactory.urlSessionTransport(baseURL: base, requestTimeout: 30)
+        let questions = try factory.questionsClient(baseURL: base)
+        let token: @Sendable () async throws -> String = { "Bearer benchmark-token" }
+        let tokenChain = try factory.tokenClient(baseURL: base, accessToken: token, refreshAccessToken: token)
+        let path = self.path
+        let fileURLString = fileURL.absoluteString
+        let chainSend: @Sendable (any HTTPClient) -> @Sendable (Int) async throws -> Void = { client in
+            { _ in
+                let (_, response) = try await client.load(
+                    request: BenchmarkRequest(path: path, query: ["n": "\(unique())"]))
+                guard response.statusCode == 200 else { throw BenchmarkError.unexpectedStatus(response.statusCode) }
+            }
+        }
+        var sides = [
+            Side(name: "raw URLSession.data(for:)") { _ in
+                guard let url = URL(string: "\(fileURLString)?n=\(unique())") else {
+                    throw BenchmarkError.invalidURL(fileURLString)
+                }
+                var request = URLRequest(url: url)
+                request.setValue("application/json", forHTTPHeaderField: "Accept")
+                let (_, response) = try await session.data(for: request)
+                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                guard status == 200 else { throw BenchmarkError.unexpectedStatus(status) }
+            },
+            Side(name: "raw URLSession.dataTask(with:completionHandler:)") { _ in
+                guard let url = URL(string: "\(fileURLString)?n=\(unique())") else {
+                    throw BenchmarkError.invalidURL(fileURLString)
+                }
+                var request = URLRequest(url: url)
+                request.setValue("application/json", forHTTPHeaderField: "Accept")
+                let status: Int = try await withCheckedThrowingContinuation { continuation in
+                    session.dataTask(with: request) { _, response, error in
+                        if let error {
+                            continuation.resume(throwing: error)
+                        } else {
+                            continuation.resume(returning: (response as? HTTPURLResponse)?.statusCode ?? 0)
+                        }
+                    }.resume()
+                }
+                guard status == 200 else { throw BenchmarkError.unexpectedStatus(status) }
+            },
+            Side(name: Self.transportSide, send: chainSend(transport)),
+            Side(name: "App questionsClient chain", send: chainSend(questions)),
+            Side(name: "App tokenClient chain (full)", send: chainSend(tokenChain)),
+        ]
+        if let reference {
+            sides.append(Side(name: "reference: \(reference.tool.rawValue)", send: nil))
+        }
+        return sides
+    }
+}

@@ -1,0 +1,34 @@
+import BenchmarkSupport
+import Foundation
+
+// bench <overhead|loopback|scale|retention> [--option value ...]: one benchmark per process; each prints one JSON
+// line on standard output (read by Scripts/bench) and progress on standard error.
+let usage = """
+    usage: bench overhead [--rounds 7] [--count 20000]
+           bench loopback --url http://127.0.0.1:PORT --path FILE [--rounds 5] [--sequential 500]
+                          [--concurrent 2000] [--in-flight 64] [--reference wrk|curl|none] [--reference-binary PATH]
+                          [--reference-seconds 2]
+           bench scale --url http://127.0.0.1:PORT --path FILE [--total 10000] [--in-flight 256] [--warmup 500]
+           bench retention --url http://127.0.0.1:PORT --path FILE [--total 5000] [--in-flight 64]
+    """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first else {
+    JSONOutput.note(usage)
+    exit(2)
+}
+do {
+    let options = try Arguments(Array(arguments.dropFirst()))
+    switch command {
+    case "overhead": JSONOutput.emit(try await OverheadBenchmark(options).run())
+    case "loopback": JSONOutput.emit(try await LoopbackBenchmark(options).run())
+    case "scale": JSONOutput.emit(try await ScaleBenchmark(options).run())
+    case "retention": JSONOutput.emit(try await RetentionBenchmark(options).run())
+    default:
+        JSONOutput.note(usage)
+        exit(2)
+    }
+} catch {
+    JSONOutput.note("bench \(command): \(error)")
+    exit(1)
+}
