@@ -1,0 +1,1 @@
+"""Helpers for Scripts/measure-builds: clean, incremental and naive-baseline build measurements."""

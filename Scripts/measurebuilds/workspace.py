@@ -1,0 +1,69 @@
+"""The scratch copy of the repository: every build, edit and generated package lives there, never in the tree."""
+
+import shutil
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+IGNORED = shutil.ignore_patterns(".build*", ".git", ".swiftpm", "__pycache__", ".index-build")
+
+
+class Workspace:
+    """A temporary copy of `source_root` plus fresh scratch paths; `close()` removes it all."""
+
+    def __init__(self, source_root, keep=False):
+        self.keep = keep
+        self.temp = Path(tempfile.mkdtemp(prefix="measure-builds-"))
+        self.root = self.temp / "repo"
+        self._scratch_count = 0
+        try:
+            shutil.copytree(source_root, self.root, ignore=IGNORED, symlinks=True)
+        except BaseException:
+            shutil.rmtree(self.temp, ignore_errors=True)
+            raise
+
+    def new_scratch(self, label):
+        """A path for a fresh scratch directory (SwiftPM creates it)."""
+        self._scratch_count += 1
+        return self.temp / "scratch" / f"{self._scratch_count:03d}-{label}"
+
+    def remove(self, path):
+        shutil.rmtree(self._inside(path), ignore_errors=True)
+
+    def read(self, path):
+        return self._inside(path).read_text(encoding="utf-8")
+
+    def write(self, path, text):
+        path = self._inside(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+    def copy_package(self, source, destination):
+        shutil.copytree(self._inside(source), self._inside(destination), ignore=IGNORED, symlinks=True)
+
+    @contextmanager
+    def edited(self, changes):
+        """Applies {path: new text} for the duration of the block, then restores every original text."""
+        originals = {path: self.read(path) for path in changes}
+        try:
+            for path, text in changes.items():
+                self.write(path, text)
+            yield
+        finally:
+            for path, text in originals.items():
+                self.write(path, text)
+
+    def close(self):
+        for _ in range(3 if not self.keep else 0):
+            shutil.rmtree(self.temp, ignore_errors=True)
+            if not self.temp.exists():
+                return
+            time.sleep(1)  # a process that was just stopped may still be writing into the scratch path
+
+    def _inside(self, path):
+        """`path`, refusing anything outside the temporary directory (the working tree is never written)."""
+        path = Path(path)
+        if not path.resolve().is_relative_to(self.temp.resolve()):
+            raise ValueError(f"refusing to touch {path}: outside the scratch copy {self.temp}")
+        return path
