@@ -23,6 +23,7 @@ public struct HTTPHeaders: Sendable {
     /// Creates headers from name-value pairs; a later pair replaces an earlier one with the same name.
     public init<S: Sequence>(_ pairs: S) where S.Element == (String, String) {
         fields = []
+        fields.reserveCapacity(pairs.underestimatedCount)
         for (name, value) in pairs {
             self[name] = value
         }
@@ -40,14 +41,17 @@ public struct HTTPHeaders: Sendable {
             fields.first { Self.namesMatch($0.name, name) }?.value
         }
         set {
-            guard let newValue, let first = fields.firstIndex(where: { Self.namesMatch($0.name, name) }) else {
-                fields.removeAll { Self.namesMatch($0.name, name) }
+            guard let first = fields.firstIndex(where: { Self.namesMatch($0.name, name) }) else {
                 if let newValue { fields.append((name, newValue)) }
                 return
             }
-            fields[first] = (name, newValue)
             let rest = fields.index(after: first)
             fields[rest...].removeAll { Self.namesMatch($0.name, name) }
+            if let newValue {
+                fields[first] = (name, newValue)
+            } else {
+                fields.remove(at: first)
+            }
         }
     }
 
@@ -64,15 +68,41 @@ public struct HTTPHeaders: Sendable {
 
     /// These headers with `other`'s fields set on top (same-named fields are replaced).
     public func merging(_ other: HTTPHeaders) -> HTTPHeaders {
+        guard !other.fields.isEmpty else { return self }
         var merged = self
+        merged.fields.reserveCapacity(fields.count + other.fields.count)  // one copy, then in place
         for field in other.fields {
             merged[field.name] = field.value
         }
         return merged
     }
 
+    /// Whether `lhs.lowercased() == rhs.lowercased()`, without allocating for ASCII names (every real header name).
     static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && lhs.lowercased() == rhs.lowercased()
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        // Native strings always have contiguous UTF-8; `nil` at any level means "only lowercased() can tell".
+        let asciiVerdict =
+            lhs.utf8.withContiguousStorageIfAvailable { left in
+                rhs.utf8.withContiguousStorageIfAvailable { right in asciiNamesMatch(left, right) } ?? nil
+            } ?? nil
+        return asciiVerdict ?? (lhs.lowercased() == rhs.lowercased())
+    }
+
+    /// Whether two names of equal length match ignoring ASCII case, or `nil` when a non-ASCII byte comes
+    /// before any difference (then only `lowercased()` can tell).
+    private static func asciiNamesMatch(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool? {
+        for (left, right) in zip(lhs, rhs) {
+            guard left < 0x80, right < 0x80 else { return nil }
+            // Up to here both names are ASCII and equal ignoring case, so a difference here is a difference
+            // in the lowercased names too.
+            guard left == right || asciiLowercase(left) == asciiLowercase(right) else { return false }
+        }
+        return true
+    }
+
+    @inline(__always)
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 }
 

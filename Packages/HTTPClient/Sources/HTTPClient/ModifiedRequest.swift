@@ -33,7 +33,16 @@ extension HTTPRequest {
     /// This request with `headers` set on top of its own; same-named fields are replaced in any letter case.
     public func settingHeaders(_ headers: HTTPHeaders) -> ModifiedRequest {
         var modified = ModifiedRequest(self)
-        modified.headers = (self.headers ?? HTTPHeaders()).merging(headers)
+        modified.headers = (modified.headers ?? HTTPHeaders()).merging(headers)
+        return modified
+    }
+
+    /// This request with the field `name` set to `value`, replacing it under any spelling of the name.
+    public func settingHeader(_ name: String, to value: String) -> ModifiedRequest {
+        var modified = ModifiedRequest(self)
+        var headers = modified.headers ?? HTTPHeaders()
+        headers[name] = value
+        modified.headers = headers
         return modified
     }
 

@@ -25,6 +25,19 @@ struct ModifiedRequestTests {
         #expect(modified.body == original.body)
     }
 
+    @Test(arguments: [
+        TestRequest(), TestRequest(headers: [:]), TestRequest(headers: ["Accept": "a/b", "authorization": "old"]),
+        TestRequest(method: .post, headers: ["X-B": "2", "authorization": "x", "X-A": "1"], body: Data([1])),
+    ])
+    func settingOneHeaderDerivesWhatSettingHeadersDerivesInTheSameFieldOrder(request: TestRequest) {
+        let one = request.settingHeader("Authorization", to: "Bearer x")
+        let many = request.settingHeaders(["Authorization": "Bearer x"])
+
+        #expect(HTTPRequestSnapshot(one) == HTTPRequestSnapshot(many))
+        #expect(one.headers.map { Array($0).map(\.name) } == many.headers.map { Array($0).map(\.name) })
+        #expect(one.headers?["authorization"] == "Bearer x")
+    }
+
     @Test func settingQueryParametersAddsAndReplacesItems() {
         let modified = makeRequest().settingQueryParameters(["page": "2", "site": "x"])
 

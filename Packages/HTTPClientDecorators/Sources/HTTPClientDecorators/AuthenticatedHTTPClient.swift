@@ -47,7 +47,7 @@ public struct AuthenticatedHTTPClient: HTTPClient {
             throw Error.missingAccessToken(underlying: error)
         }
         guard AuthorizationValue.isValid(value) else { throw Error.invalidAccessToken }
-        return try await client.load(request: request.settingHeaders(["Authorization": value]))
+        return try await client.load(request: request.settingHeader("Authorization", to: value))
     }
 }
 
@@ -64,8 +64,20 @@ extension HTTPClient {
 /// Checks `Authorization` values before they are sent.
 enum AuthorizationValue {
     /// Whether `value` is non-blank and holds no CR, LF or NUL (which would split or corrupt the header).
+    ///
+    /// Reads the UTF-8 bytes once; only a value made of whitespace and non-ASCII text asks Foundation which of
+    /// its characters are whitespace (`CharacterSet.whitespaces`: space, tab and the Unicode space separators).
     static func isValid(_ value: String) -> Bool {
-        !value.trimmingCharacters(in: .whitespaces).isEmpty
-            && !value.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
+        var hasVisibleASCII = false
+        var hasNonASCII = false
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\r"), UInt8(ascii: "\n"), 0: return false
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): continue
+            case 0x80...: hasNonASCII = true
+            default: hasVisibleASCII = true
+            }
+        }
+        return hasVisibleASCII || (hasNonASCII && !value.trimmingCharacters(in: .whitespaces).isEmpty)
     }
 }

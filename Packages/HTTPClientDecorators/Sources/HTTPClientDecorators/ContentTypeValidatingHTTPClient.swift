@@ -38,10 +38,8 @@ public struct ContentTypeValidatingHTTPClient: HTTPClient {
         guard response.isSuccess, !data.isEmpty, let accept = request.headers?["Accept"] else {
             return (data, response)
         }
-        let ranges = MediaRange.parseList(accept)
-        guard !ranges.isEmpty else { return (data, response) }
         let contentType = response.headers?["Content-Type"]
-        guard ranges.accepts(contentType: contentType) else {
+        guard ContentNegotiation.verdict(accept: accept, contentType: contentType) != .unacceptable else {
             throw ContentTypeValidationError.unacceptableContentType(received: contentType, accepted: accept)
         }
         return (data, response)

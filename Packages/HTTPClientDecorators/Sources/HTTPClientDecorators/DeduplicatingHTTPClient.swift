@@ -31,7 +31,7 @@ public struct DeduplicatingHTTPClient: HTTPClient {
         guard request.method == .get || request.method == .head else {
             return try await client.load(request: request)
         }
-        let (load, member, isShared) = await inFlight.join(HTTPRequestSnapshot(request)) { [client] in
+        let (load, member, isShared) = inFlight.join(InFlightLoads.Key(request)) { [client] in
             try await client.load(request: request)
         }
         onJoin(isShared)
@@ -43,40 +43,5 @@ extension HTTPClient {
     /// Shares one load among identical concurrent `GET`/`HEAD` requests; see ``DeduplicatingHTTPClient``.
     public func deduplicatingInFlightRequests() -> any HTTPClient {
         DeduplicatingHTTPClient(client: self)
-    }
-}
-
-/// The loads in flight, keyed by request.
-private actor InFlightLoads {
-    typealias Load = SharedTask<(Data, HTTPResponse)>
-
-    private var entries: [HTTPRequestSnapshot: (id: Int, load: Load)] = [:]
-    private var nextID = 0
-
-    /// Joins the load in flight for `key`, or starts `load` and joins that.
-    func join(
-        _ key: HTTPRequestSnapshot, load: @escaping @Sendable () async throws -> (Data, HTTPResponse)
-    ) -> (Load, Load.Member, isShared: Bool) {
-        if let entry = entries[key], let member = entry.load.join() {
-            return (entry.load, member, true)
-        }
-        let id = nextID
-        nextID += 1
-        let shared = Load(cancelsWhenAbandoned: true) {
-            let result: Result<(Data, HTTPResponse), any Error>
-            do {
-                result = .success(try await load())
-            } catch {
-                result = .failure(error)
-            }
-            await self.remove(key, id: id)  // before anyone sees the result, so a later request loads again
-            return try result.get()
-        }
-        entries[key] = (id, shared)
-        return (shared, shared.creator, false)
-    }
-
-    private func remove(_ key: HTTPRequestSnapshot, id: Int) {
-        if entries[key]?.id == id { entries[key] = nil }
     }
 }

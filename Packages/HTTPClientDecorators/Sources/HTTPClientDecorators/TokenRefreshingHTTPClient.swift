@@ -65,7 +65,7 @@ public struct TokenRefreshingHTTPClient: HTTPClient {
     }
 
     private func send(_ request: any HTTPRequest, with token: TokenSession.Token) async throws -> (Data, HTTPResponse) {
-        try await client.load(request: request.settingHeaders(["Authorization": token.value]))
+        try await client.load(request: request.settingHeader("Authorization", to: token.value))
     }
 }
 

@@ -139,3 +139,26 @@ struct DeduplicatingHTTPClientTests {
         return (DeduplicatingHTTPClient(client: client) { _ in joined.record() }, client)
     }
 }
+
+struct InFlightLoadsKeyTests {
+    @Test func requestsWithEqualSnapshotsHaveEqualKeys() {
+        let first = TestRequest(
+            headers: ["Accept": "a/b", "X-Long-Header-Name": "1"], queryParameter: ["p": "1", "q": "2"])
+        let second = TestRequest(
+            headers: ["x-long-header-name": "1", "ACCEPT": "a/b"], queryParameter: ["q": "2", "p": "1"])
+        let empty = [TestRequest(headers: [:], queryParameter: [:]), TestRequest()]
+
+        #expect(InFlightLoads.Key(first) == InFlightLoads.Key(second))
+        #expect(InFlightLoads.Key(first).hashValue == InFlightLoads.Key(second).hashValue)
+        #expect(InFlightLoads.Key(empty[0]) == InFlightLoads.Key(empty[1]))
+        #expect(InFlightLoads.Key(empty[0]).hashValue == InFlightLoads.Key(empty[1]).hashValue)
+    }
+
+    @Test(arguments: [
+        TestRequest(headers: ["Accept": "a/c"]), TestRequest(headers: ["Accept": "a/b", "B": "1"]),
+        TestRequest(headers: ["Accepts": "a/b"]), TestRequest(method: .head, headers: ["Accept": "a/b"]),
+    ])
+    func requestsWithDifferentSnapshotsHaveDifferentKeys(_ other: TestRequest) {
+        #expect(InFlightLoads.Key(TestRequest(headers: ["Accept": "a/b"])) != InFlightLoads.Key(other))
+    }
+}

@@ -20,7 +20,17 @@ enum HTTPResponseMapper {
     /// `allHeaderFields` read as `[AnyHashable: Any]` and described as strings, sorted by name.
     private static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
         let fields: [AnyHashable: Any] = response.allHeaderFields
-        let pairs = fields.map { (String(describing: $0.key.base), String(describing: $0.value)) }
-        return HTTPHeaders(pairs.sorted { $0.0 < $1.0 })
+        var pairs: [(String, String)] = []
+        pairs.reserveCapacity(fields.count)
+        for (name, value) in fields {
+            pairs.append((text(name.base), text(value)))
+        }
+        pairs.sort { $0.0 < $1.0 }
+        return HTTPHeaders(pairs)
+    }
+
+    /// `String(describing: value)`, without the dynamic look-up for what is almost always a `String` already.
+    private static func text(_ value: Any) -> String {
+        value as? String ?? String(describing: value)
     }
 }

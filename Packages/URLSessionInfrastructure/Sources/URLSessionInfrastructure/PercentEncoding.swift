@@ -6,27 +6,52 @@ enum PercentEncoding {
     /// Encodes `text` for one path segment: RFC 3986 `pchar` stays, everything else (including
     /// `/`, `?`, `#`, `%`, space and non-ASCII) is encoded.
     static func pathSegment(_ text: String) -> String {
-        encode(text) { isUnreserved($0) || isSubDelimiter($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "@") }
+        var encoded: [UInt8] = []
+        appendPathSegment(text.utf8, to: &encoded)
+        return String(decoding: encoded, as: UTF8.self)
     }
 
     /// Encodes `text` for a query name or value: only RFC 3986 unreserved characters stay.
     static func queryComponent(_ text: String) -> String {
-        encode(text, keeping: isUnreserved)
+        var encoded: [UInt8] = []
+        appendQueryComponent(text.utf8, to: &encoded)
+        return String(decoding: encoded, as: UTF8.self)
     }
 
-    private static func encode(_ text: String, keeping isAllowed: (UInt8) -> Bool) -> String {
-        var encoded = ""
-        encoded.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if isAllowed(byte) {
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                encoded += "%"
-                encoded.unicodeScalars.append(hexDigit(byte >> 4))
-                encoded.unicodeScalars.append(hexDigit(byte & 0x0F))
-            }
+    /// Appends the UTF-8 bytes `text` encoded as ``pathSegment(_:)`` does to the UTF-8 bytes `output`.
+    static func appendPathSegment(_ text: some Sequence<UInt8>, to output: inout [UInt8]) {
+        for byte in text {
+            appendPathByte(byte, to: &output)
         }
-        return encoded
+    }
+
+    /// Appends one byte of a path segment, encoded if it must be.
+    @inline(__always)
+    static func appendPathByte(_ byte: UInt8, to output: inout [UInt8]) {
+        append(byte, to: &output, isAllowed: isPathCharacter(byte))
+    }
+
+    /// Appends the UTF-8 bytes `text` encoded as ``queryComponent(_:)`` does to the UTF-8 bytes `output`.
+    static func appendQueryComponent(_ text: some Sequence<UInt8>, to output: inout [UInt8]) {
+        for byte in text {
+            append(byte, to: &output, isAllowed: isUnreserved(byte))
+        }
+    }
+
+    @inline(__always)
+    private static func append(_ byte: UInt8, to output: inout [UInt8], isAllowed: Bool) {
+        if isAllowed {
+            output.append(byte)
+        } else {
+            output.append(UInt8(ascii: "%"))
+            output.append(hexDigit(byte >> 4))
+            output.append(hexDigit(byte & 0x0F))
+        }
+    }
+
+    /// RFC 3986 `pchar`: unreserved, sub-delimiters, `:` and `@`.
+    private static func isPathCharacter(_ byte: UInt8) -> Bool {
+        isUnreserved(byte) || isSubDelimiter(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@")
     }
 
     /// `ALPHA / DIGIT / "-" / "." / "_" / "~"`.
@@ -44,10 +69,17 @@ enum PercentEncoding {
 
     /// `"!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="`.
     private static func isSubDelimiter(_ byte: UInt8) -> Bool {
-        "!$&'()*+,;=".utf8.contains(byte)
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+            UInt8(ascii: "="):
+            true
+        default:
+            false
+        }
     }
 
-    private static func hexDigit(_ value: UInt8) -> Unicode.Scalar {
-        Unicode.Scalar(value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10)
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 }

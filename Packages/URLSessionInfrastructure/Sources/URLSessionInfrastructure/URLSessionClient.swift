@@ -20,6 +20,7 @@ public final class URLSessionClient: HTTPClient {
     /// The session that runs the requests.
     public let session: URLSession
     private let ownsSession: Bool
+    private let builder: URLRequestBuilder
 
     /// Creates a client for `baseURL` that sends its requests through `session`.
     /// - Parameters:
@@ -29,12 +30,14 @@ public final class URLSessionClient: HTTPClient {
         self.baseURL = baseURL
         self.session = session
         self.ownsSession = false
+        self.builder = URLRequestBuilder(baseURL: baseURL)
     }
 
     init(baseURL: URL, session: URLSession, ownsSession: Bool) {
         self.baseURL = baseURL
         self.session = session
         self.ownsSession = ownsSession
+        self.builder = URLRequestBuilder(baseURL: baseURL)
     }
 
     deinit {
@@ -46,7 +49,7 @@ public final class URLSessionClient: HTTPClient {
     ///   when the calling Task was cancelled).
     @discardableResult
     public func load(request: HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let urlRequest = try URLRequestBuilder(baseURL: baseURL).makeURLRequest(for: request)
+        let urlRequest = try builder.makeURLRequest(for: request)
         guard !Task.isCancelled else { throw HTTPTransportError.cancelled }
         do {
             let (data, response) = try await CancellableDataTask.data(for: urlRequest, session: session)

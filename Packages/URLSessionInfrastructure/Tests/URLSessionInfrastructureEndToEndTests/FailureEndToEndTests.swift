@@ -22,7 +22,7 @@ struct FailureEndToEndTests {
 
     @Test("a port nobody listens on surfaces as cannotConnect")
     func unreachablePort() async throws {
-        let closedPort = try ClosedPort()
+        let closedPort = try ReservedPort()
         let client = try URLSessionClient.ephemeral(baseURL: "http://127.0.0.1:\(closedPort.port)/")
 
         let error = await transportError { try await client.load(request: devRequest(.get, "echo/x")) }

@@ -1,21 +1,19 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// A loopback port that is bound but never listens: connecting to it is refused, and no other process
 /// (a dev server started by a concurrent test, say) can take it while this value is alive.
-final class ReservedPort {
+public final class ReservedPort {
     /// The socket call that failed, with `errno`.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    let port: Int
+    /// The reserved port number.
+    public let port: Int
     private let descriptor: Int32
 
-    init() throws {
+    /// Binds a socket to a free loopback port without listening on it.
+    public init() throws {
         #if canImport(Glibc)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
