@@ -21,13 +21,13 @@ struct TokenCommand {
         case .argument(let value):
             newToken = value
         case .standardInput:
-            guard let text = String(data: console.readInput(), encoding: .utf8) else {
+            guard var text = String(data: console.readInput(), encoding: .utf8) else {
                 console.writeError("networking: the new token on standard input is not UTF-8 text\n")
                 return .usage
             }
-            newToken =
-                text.hasSuffix("\r\n")
-                ? String(text.dropLast(2)) : text.hasSuffix("\n") ? String(text.dropLast()) : text
+            // One line ending, "\n" or "\r\n" (a single Character in Swift), is the terminal's, not the token's.
+            if text.last?.isNewline == true { text.removeLast() }
+            newToken = text
             guard !newToken.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
                 console.writeError("networking: the new token on standard input is empty\n")
                 return .usage
