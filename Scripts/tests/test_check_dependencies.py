@@ -102,6 +102,26 @@ class CheckDependenciesTests(unittest.TestCase):
                           dependencies='.package(url: "https://example.com/x.git", from: "1.0.0")', source="")
         self.assert_violation("HTTPClientDecorators/Package.swift:6:", "remote package")
 
+    def test_a_new_layer_package_depending_on_another_layer_fails(self):
+        self.make_package("HTTPCaching", dependencies='.package(path: "../HTTPClientDecorators")', source="")
+        self.assert_violation("HTTPCaching/Package.swift:6:", "not ../HTTPClientDecorators")
+
+    def test_a_new_layer_package_mentioning_urlsession_fails(self):
+        self.make_package("HTTPArchive", dependencies='.package(path: "../HTTPClient")',
+                          source="import HTTPClient\nlet session = URLSession.shared\n")
+        self.assert_violation("HTTPArchive.swift:2:", "must not mention URLSession")
+
+    def test_a_feature_importing_a_new_layer_package_fails(self):
+        self.make_package("HTTPCaching", dependencies='.package(path: "../HTTPClient")', source="import HTTPClient\n")
+        self.append("Packages/QuestionsFeature/Sources/QuestionsFeature/QuestionsFeature.swift", "import HTTPCaching\n")
+        self.assert_violation("QuestionsFeature.swift:2:", "must not import HTTPCaching")
+
+    def test_the_infrastructure_importing_another_layer_fails(self):
+        self.make_package("HTTPArchive", dependencies='.package(path: "../HTTPClient")', source="import HTTPClient\n")
+        self.append("Packages/URLSessionInfrastructure/Sources/URLSessionInfrastructure/Client.swift",
+                    "import HTTPArchive\n")
+        self.assert_violation("Client.swift:6:", "must not import HTTPArchive")
+
     def test_commented_out_lines_are_ignored(self):
         self.append("Packages/TokenFeature/Sources/TokenFeature/TokenFeature.swift", "// import URLSessionInfrastructure\n")
         self.assertEqual(self.check().returncode, 0)
