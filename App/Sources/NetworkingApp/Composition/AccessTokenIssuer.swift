@@ -5,6 +5,7 @@ import HTTPClient
 public struct AccessTokenIssuer: Sendable {
     /// Why no access token could be obtained.
     public enum Error: Swift.Error, Equatable, CustomStringConvertible {
+        /// The endpoint answered, but not with a usable token; the associated value says why.
         case invalidResponse(String)
 
         public var description: String {

@@ -35,6 +35,8 @@ public final class DevServer {
     /// - Parameters:
     ///   - arguments: Extra command-line arguments, for example `["--token-lifetime", "1"]`.
     ///   - filePath: Any file inside the repository; used to find `Scripts/dev-server`.
+    ///   - body: The work to do while the server runs.
+    /// - Returns: What `body` returns.
     public static func run<T>(
         arguments: [String] = [], filePath: String = #filePath, _ body: (DevServer) async throws -> T
     ) async throws -> T {

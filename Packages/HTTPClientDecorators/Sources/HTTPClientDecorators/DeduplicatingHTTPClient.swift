@@ -3,7 +3,7 @@ import HTTPClient
 
 /// Merges identical in-flight `GET` and `HEAD` requests into one load whose result every caller receives.
 ///
-/// Requests are identical when their ``HTTPRequestSnapshot``s are equal (method, version, path, query,
+/// Requests are identical when their `HTTPRequestSnapshot`s are equal (method, version, path, query,
 /// headers, body). Other methods always load on their own: two `POST`s are never merged.
 ///
 /// The shared load runs in an unstructured task owned by the decorator. A caller whose task is cancelled

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPClient
 
-/// Turns every response outside `200..<300` into ``HTTPError/httpCode(statusCode:data:)``, keeping the body.
+/// Turns every response outside `200..<300` into `HTTPError.httpCode(statusCode:data:)`, keeping the body.
 ///
 /// Put it outermost: decorators inside it (retry, token refresh, logging) then see the real response,
 /// headers included, and the caller gets one typed error for the final outcome.
@@ -24,7 +24,7 @@ public struct ErrorHandlingHTTPClient: HTTPClient {
 }
 
 extension HTTPClient {
-    /// Throws ``HTTPError/httpCode(statusCode:data:)`` for every response outside `200..<300`.
+    /// Throws `HTTPError.httpCode(statusCode:data:)` for every response outside `200..<300`.
     public func handlingErrors() -> any HTTPClient {
         ErrorHandlingHTTPClient(client: self)
     }

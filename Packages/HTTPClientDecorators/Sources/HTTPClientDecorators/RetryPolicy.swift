@@ -9,7 +9,7 @@ public struct RetryPolicy: Sendable {
     public var baseDelay: Duration
     /// The longest wait before a retry; a `Retry-After` asking for more ends the retries.
     public var maxDelay: Duration
-    /// Response statuses worth retrying, whether returned or thrown as ``HTTPError/httpCode(statusCode:data:)``.
+    /// Response statuses worth retrying, whether returned or thrown as `HTTPError.httpCode(statusCode:data:)`.
     public var retryableStatusCodes: Set<Int>
     /// Methods that may be sent more than once; by default the idempotent ones, so a `POST` is never repeated.
     public var retryableMethods: Set<HTTPMethod>

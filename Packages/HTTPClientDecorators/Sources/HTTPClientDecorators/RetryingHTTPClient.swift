@@ -6,7 +6,7 @@ import HTTPClient
 /// Rules (see ``RetryPolicy``):
 /// - Only methods in ``RetryPolicy/retryableMethods`` are retried; any other request is sent exactly once.
 /// - Retryable: a status in ``RetryPolicy/retryableStatusCodes``, returned as a response or thrown as
-///   ``HTTPError/httpCode(statusCode:data:)``, and ``HTTPTransportError`` whose `isTransient` is true.
+///   `HTTPError.httpCode(statusCode:data:)`, and `HTTPTransportError` whose `isTransient` is true.
 ///   Cancellation is never retried.
 /// - The wait is exponential backoff with equal jitter, capped at ``RetryPolicy/maxDelay``. A response's
 ///   `Retry-After` (seconds or HTTP-date) replaces it; one longer than `maxDelay` ends the retries at once.

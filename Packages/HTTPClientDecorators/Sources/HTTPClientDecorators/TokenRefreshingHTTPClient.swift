@@ -6,7 +6,7 @@ import HTTPClient
 /// Semantics:
 /// - The value lives in an actor. The first request reads it from `accessToken()`; if that throws (no token
 ///   configured yet), the decorator refreshes instead, and that counts as a refresh.
-/// - A `401`, returned or thrown as ``HTTPError/httpCode(statusCode:data:)``, triggers one refresh and one
+/// - A `401`, returned or thrown as `HTTPError.httpCode(statusCode:data:)`, triggers one refresh and one
 ///   retry of that request. The retry's outcome is final: a second `401` is returned (or rethrown) as is.
 /// - Single flight: requests rejected with the same token share one refresh; a request rejected with a token
 ///   older than the current one just retries with the current one; requests that start during a refresh

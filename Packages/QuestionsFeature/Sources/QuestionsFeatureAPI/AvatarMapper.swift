@@ -2,7 +2,7 @@ import Foundation
 import HTTPClient
 import QuestionsFeature
 
-/// Turns the response of an ``AvatarRequest`` into an ``Avatar``: the bytes, their detected format and,
+/// Turns the response of an ``AvatarRequest`` into an `Avatar`: the bytes, their detected format and,
 /// when the header says, the image's size.
 public enum AvatarMapper {
     /// Why a response holds no image.
@@ -14,7 +14,7 @@ public enum AvatarMapper {
     }
 
     /// The avatar in `data`. The format comes from the bytes' signature (PNG, JPEG, GIF, WebP, else
-    /// ``Avatar/Format/unknown``), not from `Content-Type`.
+    /// `Avatar.Format.unknown`), not from `Content-Type`.
     /// - Throws: ``Error`` for a non-2xx status or an empty body.
     public static func map(data: Data, response: HTTPResponse) throws -> Avatar {
         guard response.isSuccess else { throw Error.unexpectedStatus(response.statusCode) }

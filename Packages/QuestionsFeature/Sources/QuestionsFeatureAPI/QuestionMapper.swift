@@ -2,7 +2,7 @@ import Foundation
 import HTTPClient
 import QuestionsFeature
 
-/// Turns the response of ``QuestionsAPI/question(id:site:)`` into the one ``Question`` asked for.
+/// Turns the response of ``QuestionsAPI/question(id:site:)`` into the one `Question` asked for.
 ///
 /// The wrapper's quota and backoff are dropped; to honour `backoff` on this method, map the same response
 /// with ``QuestionsMapper`` and pick the question from the page.

@@ -2,7 +2,7 @@ import Foundation
 import HTTPClient
 import QuestionsFeature
 
-/// Turns the response of ``QuestionsAPI/topQuestions(_:)`` into a ``QuestionsPage``.
+/// Turns the response of ``QuestionsAPI/topQuestions(_:)`` into a `QuestionsPage`.
 public enum QuestionsMapper {
     /// Why a response holds no page (an error object in the body is a ``StackExchangeAPIError`` instead).
     public enum Error: Swift.Error, Equatable, Sendable {

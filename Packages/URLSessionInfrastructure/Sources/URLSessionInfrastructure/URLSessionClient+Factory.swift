@@ -20,7 +20,7 @@ extension URLSessionClient {
     /// - Parameters:
     ///   - baseURL: An absolute `http` or `https` URL with a host.
     ///   - requestTimeout: Seconds a request may wait for data before failing with
-    ///     ``HTTPTransportError/timedOut(underlying:)`` (`timeoutIntervalForRequest`); 30 by default.
+    ///     `HTTPTransportError.timedOut(underlying:)` (`timeoutIntervalForRequest`); 30 by default.
     /// - Throws: ``ConfigurationError`` for a bad base URL or a timeout that is not positive.
     public static func ephemeral(
         baseURL: String, requestTimeout: TimeInterval = 30

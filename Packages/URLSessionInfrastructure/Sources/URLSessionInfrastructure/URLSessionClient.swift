@@ -45,7 +45,7 @@ public final class URLSessionClient: HTTPClient {
     }
 
     /// Sends `request` and returns the body and response, for every status code.
-    /// - Throws: `HTTPTransportError` when no HTTP response arrived (``HTTPTransportError/cancelled``
+    /// - Throws: `HTTPTransportError` when no HTTP response arrived (`HTTPTransportError.cancelled`
     ///   when the calling Task was cancelled).
     @discardableResult
     public func load(request: HTTPRequest) async throws -> (Data, HTTPResponse) {

@@ -7,7 +7,14 @@ import Foundation
 public struct Avatar: Equatable, Sendable {
     /// The image format, detected from the first bytes rather than trusted from a header.
     public enum Format: String, Sendable, Encodable, CaseIterable {
-        case png, jpeg, gif, webp
+        /// A PNG image.
+        case png
+        /// A JPEG image.
+        case jpeg
+        /// A GIF image.
+        case gif
+        /// A WebP image.
+        case webp
         /// Bytes that match none of the known signatures.
         case unknown
     }

@@ -4,13 +4,26 @@
 public struct QuestionsQuery: Hashable, Sendable, Encodable {
     /// The direction of the sort.
     public enum Order: String, Hashable, Sendable, Encodable, CaseIterable {
+        /// Lowest first (`asc`).
         case ascending = "asc"
+        /// Highest first (`desc`).
         case descending = "desc"
     }
 
     /// What to sort by.
     public enum Sort: String, Hashable, Sendable, Encodable, CaseIterable {
-        case activity, votes, creation, hot, week, month
+        /// By the date of the last activity.
+        case activity
+        /// By score.
+        case votes
+        /// By creation date.
+        case creation
+        /// By the site's current "hot" formula.
+        case hot
+        /// By the "hot" formula over the past week.
+        case week
+        /// By the "hot" formula over the past month.
+        case month
     }
 
     /// The site's API name, for example `"stackoverflow"`.
