@@ -1,0 +1,84 @@
+"""Scripts/check-api passes on the committed API and fails, listing the break, when a public method is renamed.
+
+Works on a scratch copy holding only Packages/HTTPClient (its tests replaced by one empty file, to keep the
+build short), the scripts and the HTTPClient baselines.
+"""
+
+import shutil
+import subprocess
+import tempfile
+import unittest
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+MODULES = ("HTTPClient", "HTTPClientTestSupport")
+
+
+def run(checkout, *arguments):
+    return subprocess.run([str(checkout / "Scripts" / "check-api"), *arguments], capture_output=True, text=True,
+                          timeout=600)
+
+
+class CheckAPITests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.scratch = tempfile.TemporaryDirectory()
+        checkout = Path(cls.scratch.name)
+        ignore = shutil.ignore_patterns(".build*", "__pycache__", "Tests")
+        shutil.copytree(REPO / "Packages" / "HTTPClient", checkout / "Packages" / "HTTPClient", ignore=ignore)
+        tests = checkout / "Packages" / "HTTPClient" / "Tests" / "HTTPClientTests"
+        tests.mkdir(parents=True)
+        (tests / "Empty.swift").write_text("import HTTPClient\n")
+        (checkout / "Scripts").mkdir()
+        for name in ("check-api", "apicheck", "docsite"):
+            source, destination = REPO / "Scripts" / name, checkout / "Scripts" / name
+            if source.is_dir():
+                shutil.copytree(source, destination, ignore=ignore)
+            else:
+                shutil.copy2(source, destination)
+        (checkout / "API").mkdir()
+        for module in MODULES:
+            for suffix in (".json", ".txt"):
+                shutil.copy2(REPO / "API" / f"{module}{suffix}", checkout / "API")
+        cls.checkout = checkout
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.scratch.cleanup()
+
+    def test_the_committed_api_passes_and_a_renamed_method_fails_with_the_way_to_accept_it(self):
+        unchanged = run(self.checkout)
+        self.assertEqual(unchanged.returncode, 0, unchanged.stdout + unchanged.stderr)
+        self.assertIn("compatible", unchanged.stdout)
+
+        source = self.checkout / "Packages" / "HTTPClient" / "Sources" / "HTTPClient" / "ModifiedRequest.swift"
+        text = source.read_text()
+        self.assertIn("public func settingQueryParameters(", text)
+        source.write_text(text.replace("public func settingQueryParameters(", "public func addingQuery("))
+        broken = run(self.checkout)
+
+        self.assertEqual(broken.returncode, 1, broken.stdout + broken.stderr)
+        self.assertIn("HTTPClient: BREAKING API CHANGE", broken.stderr)
+        self.assertIn("settingQueryParameters(_:)", broken.stderr)
+        self.assertIn("Scripts/check-api --update", broken.stderr)
+        self.assertIn("same commit", broken.stderr)
+
+        accepted = run(self.checkout, "--update")
+        self.assertEqual(accepted.returncode, 0, accepted.stdout + accepted.stderr)
+        self.assertIn("addingQuery(_:)", (self.checkout / "API" / "HTTPClient.txt").read_text())
+        self.assertEqual(run(self.checkout).returncode, 0)
+
+    def test_an_added_method_is_compatible_and_printed(self):
+        source = self.checkout / "Packages" / "HTTPClient" / "Sources" / "HTTPClient" / "HTTPMethod.swift"
+        original = source.read_text()
+        self.addCleanup(source.write_text, original)
+        source.write_text(original + "\nextension HTTPMethod {\n    /// Test.\n    public var isSafe: Bool { true }\n}\n")
+
+        added = run(self.checkout)
+
+        self.assertEqual(added.returncode, 0, added.stdout + added.stderr)
+        self.assertIn("+ HTTPMethod.isSafe: var isSafe: Bool { get }", added.stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()
