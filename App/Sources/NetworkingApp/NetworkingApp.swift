@@ -39,6 +39,12 @@ public enum NetworkingApp {
         case .help(let topic):
             console.writeOutput(Usage.text(for: topic) + "\n")
             return .success
+        case .version:
+            console.writeOutput(NetworkingVersion.current + "\n")
+            return .success
+        case .completionScript(let shell):
+            console.writeOutput(CompletionScript.text(for: shell))
+            return .success
         case .questions(let options):
             let composer = try QuestionsFeatureComposer(settings: settings, factory: factory)
             return await QuestionsCommand(composer: composer, console: console, now: now).run(options)

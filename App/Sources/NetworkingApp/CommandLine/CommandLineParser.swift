@@ -8,7 +8,10 @@ struct CommandLineParser {
     private var invocation = Invocation(command: .help(.general))
     private var positionals: [String] = []
     private var wantsHelp = false
-    private var topic = HelpTopic.general
+    private(set) var topic = HelpTopic.general
+    private var questions = QuestionsOptions()
+    private var question = QuestionOptions(id: "")
+    private var json = false
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var parser = CommandLineParser(arguments: arguments[...])
@@ -21,20 +24,25 @@ struct CommandLineParser {
 
     private mutating func parse() throws(UsageError) -> Invocation {
         guard let name = try commandName() else { return invocation }
-        switch name {
+        let (option, inlineValue) = split(name)
+        switch option {
         case "--help", "-h", "help":
-            let requested = arguments.popFirst().flatMap(HelpTopic.init(rawValue:)) ?? .general
-            invocation.command = .help(requested)
+            invocation.command = .help(try helpTopic(arguments.popFirst()))
             return invocation
-        case "questions": topic = .questions
-        case "question": topic = .question
-        case "token": topic = .token
+        case "--version":
+            try expectNothingAfter(option)
+            invocation.command = .version
+            return invocation
+        case "--generate-completion-script":
+            invocation.command = .completionScript(try shell(try value(of: option, inlineValue)))
+            try expectNothingAfter(option)
+            return invocation
         default:
-            throw UsageError(description: "unknown command '\(name)'", topic: .general)
+            guard let command = CommandTable.command(named: name) else {
+                throw UsageError(description: "unknown command '\(name)'", topic: .general)
+            }
+            topic = command.topic
         }
-        var questions = QuestionsOptions()
-        var question = QuestionOptions(id: "")
-        var json = false
         var optionsEnded = false
         while let argument = arguments.popFirst() {
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
@@ -42,22 +50,14 @@ struct CommandLineParser {
                 continue
             }
             let (option, inlineValue) = split(argument)
-            switch (option, topic) {
-            case ("--", _): optionsEnded = true
-            case ("--help", _), ("-h", _): wantsHelp = true
-            case ("--verbose", _), ("-v", _): invocation.verbose = true
-            case ("--base-url", _): invocation.baseURL = try Self.baseURL(try value(of: option, inlineValue))
-            case ("--json", .questions), ("--json", .question): json = true
-            case ("--tagged", .questions): questions.tagged = try tag(try value(of: option, inlineValue))
-            case ("--page-size", .questions):
-                questions.pageSize = try number(option, try value(of: option, inlineValue), in: 1...100)
-            case ("--page", .questions):
-                questions.page = try number(option, try value(of: option, inlineValue), in: 1...Int(Int32.max))
-            case ("--sort", .questions): questions.sort = try sort(try value(of: option, inlineValue))
-            case ("--save-avatar", .question): question.saveAvatar = try path(try value(of: option, inlineValue))
-            default:
+            if option == "--" {
+                optionsEnded = true
+                continue
+            }
+            guard let spec = CommandTable.option(option, for: topic) else {
                 throw UsageError(description: "unknown option '\(option)' for '\(topic.rawValue)'", topic: topic)
             }
+            try apply(spec, value: try optionValue(spec, option, inlineValue))
         }
         if wantsHelp {
             invocation.command = .help(topic)
@@ -67,17 +67,68 @@ struct CommandLineParser {
         return invocation
     }
 
+    /// Gives an option from ``CommandTable`` its effect; every option in the table has a case here.
+    private mutating func apply(_ option: OptionSpec, value: String?) throws(UsageError) {
+        let text = value ?? ""
+        switch option.name {
+        case "--help": wantsHelp = true
+        case "--verbose": invocation.verbose = true
+        case "--base-url": invocation.baseURL = try Self.baseURL(text)
+        case "--json": json = true
+        case "--tagged": questions.tagged = try tag(text)
+        case "--page-size": questions.pageSize = try number(option.name, text, in: 1...100)
+        case "--page": questions.page = try number(option.name, text, in: 1...Int(Int32.max))
+        case "--sort": questions.sort = try sort(text)
+        case "--save-avatar": question.saveAvatar = try path(text)
+        default:
+            throw UsageError(description: "option '\(option.name)' is not implemented", topic: topic)
+        }
+    }
+
     /// Reads common options that come before the command, then the command's name.
     private mutating func commandName() throws(UsageError) -> String? {
         while let argument = arguments.popFirst() {
             let (option, inlineValue) = split(argument)
-            switch option {
-            case "--verbose", "-v": invocation.verbose = true
-            case "--base-url": invocation.baseURL = try Self.baseURL(try value(of: option, inlineValue))
-            default: return argument
-            }
+            guard let spec = CommandTable.commonOptions.first(where: { $0.name == option || $0.short == option }),
+                spec.name != "--help"
+            else { return argument }
+            try apply(spec, value: try optionValue(spec, option, inlineValue))
         }
         return nil
+    }
+
+    private func helpTopic(_ name: String?) throws(UsageError) -> HelpTopic {
+        guard let name else { return .general }
+        guard let command = CommandTable.command(named: name) else {
+            throw UsageError(description: "no help for '\(name)': not a command", topic: .general)
+        }
+        return command.topic
+    }
+
+    private func shell(_ name: String) throws(UsageError) -> Shell {
+        guard let shell = Shell(rawValue: name) else {
+            let names = Shell.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(
+                description: "--generate-completion-script must be one of \(names), not '\(name)'", topic: .general)
+        }
+        return shell
+    }
+
+    private func expectNothingAfter(_ option: String) throws(UsageError) {
+        guard let extra = arguments.first else { return }
+        throw UsageError(description: "unexpected argument '\(extra)' after \(option)", topic: .general)
+    }
+
+    private mutating func optionValue(_ spec: OptionSpec, _ option: String, _ inlineValue: String?) throws(UsageError)
+        -> String?
+    {
+        guard spec.value != .none else {
+            guard inlineValue == nil else {
+                throw UsageError(description: "\(option) takes no value", topic: topic)
+            }
+            return nil
+        }
+        return try value(of: option, inlineValue)
     }
 
     private func command(questions: QuestionsOptions, question: QuestionOptions, json: Bool) throws(UsageError)
@@ -140,36 +191,6 @@ struct CommandLineParser {
             throw UsageError(description: "\(option) needs a value", topic: topic)
         }
         return next
-    }
-
-    private func number(_ option: String, _ text: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
-        guard let value = Int(text), range.contains(value) else {
-            throw UsageError(
-                description:
-                    "\(option) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'",
-                topic: topic)
-        }
-        return value
-    }
-
-    private func sort(_ text: String) throws(UsageError) -> String {
-        guard QuestionsOptions.sorts.contains(text) else {
-            throw UsageError(
-                description: "--sort must be one of \(QuestionsOptions.sorts.joined(separator: ", ")), not '\(text)'",
-                topic: topic)
-        }
-        return text
-    }
-
-    private func tag(_ text: String) throws(UsageError) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw UsageError(description: "--tagged needs a tag", topic: topic) }
-        return trimmed
-    }
-
-    private func path(_ text: String) throws(UsageError) -> String {
-        guard !text.isEmpty else { throw UsageError(description: "--save-avatar needs a file path", topic: topic) }
-        return text
     }
 
     /// Validates a base URL given on the command line or in the environment.

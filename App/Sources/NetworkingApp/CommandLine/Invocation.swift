@@ -11,6 +11,8 @@ struct Invocation: Equatable {
 /// One `networking` command with its validated options.
 enum Command: Equatable {
     case help(HelpTopic)
+    case version
+    case completionScript(Shell)
     case questions(QuestionsOptions)
     case question(QuestionOptions)
     case token

@@ -1,64 +1,64 @@
-/// The help texts of `networking`.
+/// The help texts of `networking`, generated from ``CommandTable``.
 enum Usage {
     static func text(for topic: HelpTopic) -> String {
-        switch topic {
-        case .general: general
-        case .questions: questions
-        case .question: question
-        case .token: token
+        guard let command = CommandTable.commands.first(where: { $0.topic == topic }) else { return general }
+        return text(for: command)
+    }
+
+    static var general: String {
+        let commands = CommandTable.commands.flatMap(\.listing) + [("help COMMAND", "show a command's options")]
+        return """
+            usage: networking COMMAND [OPTIONS]
+
+            commands:
+            \(rows(commands))
+
+            common options:
+            \(rows(CommandTable.commonOptions.map(row)))
+
+            other options:
+            \(rows(CommandTable.toolOptions.map(row)))
+
+            environment:
+              NETWORKING_QUESTIONS_URL   base URL of the questions API (default https://api.stackexchange.com)
+              NETWORKING_TOKEN_URL       base URL of the token API (default http://localhost:3000)
+              NETWORKING_ACCESS_TOKEN    initial access token for the token API
+
+            exit status: 0 success, 1 network failure, 2 the server or API reported an error,
+              3 the response could not be read, 4 not found, 5 a local file could not be written,
+              64 usage error
+            """
+    }
+
+    private static func text(for command: CommandSpec) -> String {
+        let synopsis =
+            ["networking", command.name, command.arguments].filter { !$0.isEmpty }
+            + command.options.map(bracketed)
+        let usages = [synopsis.joined(separator: " ")] + command.otherUsages
+        var text = "usage: " + usages.joined(separator: "\n       ") + "\n\n" + command.discussion
+        if !command.options.isEmpty {
+            text += "\n" + rows(command.options.map(row))
+        }
+        return text
+    }
+
+    private static func bracketed(_ option: OptionSpec) -> String {
+        switch option.value {
+        case .none: "[\(option.name)]"
+        case .choice(_, let words): "[\(option.name) \(words.joined(separator: "|"))]"
+        case .text(let name), .file(let name): "[\(option.name) \(name)]"
         }
     }
 
-    static let general = """
-        usage: networking COMMAND [OPTIONS]
+    private static func row(_ option: OptionSpec) -> (String, String) {
+        ([option.name, option.value.placeholder].compactMap { $0 }.joined(separator: " "), option.help)
+    }
 
-        commands:
-          questions             top Stack Exchange questions
-          question ID           one question with its body and its owner's avatar
-          token                 the stored token of the token API
-          token update VALUE    store a new token (VALUE "-" reads it from standard input)
-
-        common options:
-          --base-url URL        server to talk to (replaces scheme, host and path prefix)
-          --verbose             log every request and response to standard error (secrets redacted)
-          --help                show help (also: networking COMMAND --help)
-
-        environment:
-          NETWORKING_QUESTIONS_URL   base URL of the questions API (default https://api.stackexchange.com)
-          NETWORKING_TOKEN_URL       base URL of the token API (default http://localhost:3000)
-          NETWORKING_ACCESS_TOKEN    initial access token for the token API
-
-        exit status: 0 success, 1 network failure, 2 the server or API reported an error,
-          3 the response could not be read, 4 not found, 5 a local file could not be written,
-          64 usage error
-        """
-
-    static let questions = """
-        usage: networking questions [--tagged TAG] [--page-size N] [--page N] [--sort votes|activity|creation] [--json]
-
-        Lists top questions on Stack Overflow (defaults: --tagged swiftui --page-size 10 --page 1 --sort votes).
-          --tagged TAG          only questions with this tag (several: "swift;swiftui")
-          --page-size N         questions per page, 1 to 100
-          --page N              page number, from 1
-          --sort ORDER          votes, activity or creation (highest first)
-          --json                print a JSON document instead of a table
-        """
-
-    static let question = """
-        usage: networking question ID [--json] [--save-avatar PATH]
-
-        Shows one question with its body as text, then fetches its owner's avatar.
-          --json                print a JSON document instead of text
-          --save-avatar PATH    also write the avatar image to PATH
-        """
-
-    static let token = """
-        usage: networking token
-               networking token update NEW_TOKEN
-               networking token update -          (reads the new token from standard input)
-
-        Reads or replaces the token stored by the token API. Calls are authenticated with
-        NETWORKING_ACCESS_TOKEN; when it is missing or rejected (401), a fresh access token is
-        requested from the server's token-issuing endpoint (POST v1/auth/token) once.
-        """
+    private static func rows(_ rows: [(String, String)]) -> String {
+        rows.map { left, right in
+            let padding = String(repeating: " ", count: max(2, 22 - left.count))
+            return "  " + left + padding + right
+        }
+        .joined(separator: "\n")
+    }
 }

@@ -20,7 +20,7 @@ import URLSessionInfrastructure
 /// `handlingErrors()` would reduce those answers to a bare status code.
 public struct HTTPClientFactory: Sendable {
     /// The `User-Agent` every chain sends.
-    public static let userAgent = "networking/1.0"
+    public static let userAgent = "networking/\(NetworkingVersion.current)"
 
     /// Seconds a request may wait for data before it times out.
     public var requestTimeout: TimeInterval

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The checks of option values: each returns the value or a ``UsageError`` naming the option and the problem.
+extension CommandLineParser {
+    func number(_ option: String, _ text: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError(
+                description:
+                    "\(option) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'",
+                topic: topic)
+        }
+        return value
+    }
+
+    func sort(_ text: String) throws(UsageError) -> String {
+        guard QuestionsOptions.sorts.contains(text) else {
+            throw UsageError(
+                description: "--sort must be one of \(QuestionsOptions.sorts.joined(separator: ", ")), not '\(text)'",
+                topic: topic)
+        }
+        return text
+    }
+
+    func tag(_ text: String) throws(UsageError) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw UsageError(description: "--tagged needs a tag", topic: topic) }
+        return trimmed
+    }
+
+    func path(_ text: String) throws(UsageError) -> String {
+        guard !text.isEmpty else { throw UsageError(description: "--save-avatar needs a file path", topic: topic) }
+        return text
+    }
+}

@@ -1,0 +1,139 @@
+/// Every command and option of `networking`, in one table: the parser, the help texts and the shell
+/// completion scripts all read it, so an option added here is parsed, documented and completed.
+///
+/// To add an option: add an ``OptionSpec`` to ``CommandTable/commonOptions`` (every command) or to a
+/// command's `options`, then give its name a case in `CommandLineParser.apply(_:value:)`.
+enum CommandTable {
+    /// Options every command accepts, before or after the command's name.
+    static let commonOptions: [OptionSpec] = [
+        OptionSpec(
+            "--base-url", value: .text("URL"), help: "server to talk to (replaces scheme, host and path prefix)"),
+        OptionSpec(
+            "--verbose", short: "-v", help: "log every request and response to standard error (secrets redacted)"),
+        OptionSpec("--help", short: "-h", help: "show help (also: networking help COMMAND)"),
+    ]
+
+    /// Options that stand alone instead of a command.
+    static let toolOptions: [OptionSpec] = [
+        OptionSpec("--version", help: "print the version of networking"),
+        OptionSpec(
+            "--generate-completion-script", value: .choice("SHELL", Shell.allCases.map(\.rawValue)),
+            help: "print a completion script for bash, zsh or fish"),
+    ]
+
+    /// The commands, in the order help lists them.
+    static let commands: [CommandSpec] = [
+        CommandSpec(
+            topic: .questions,
+            listing: [("questions", "top Stack Exchange questions")],
+            discussion: """
+                Lists top questions on Stack Overflow (defaults: --tagged swiftui --page-size 10 --page 1 --sort votes).
+                """,
+            options: [
+                OptionSpec(
+                    "--tagged", value: .text("TAG"), help: "only questions with this tag (several: \"swift;swiftui\")"),
+                OptionSpec("--page-size", value: .text("N"), help: "questions per page, 1 to 100"),
+                OptionSpec("--page", value: .text("N"), help: "page number, from 1"),
+                OptionSpec(
+                    "--sort", value: .choice("ORDER", QuestionsOptions.sorts),
+                    help: "votes, activity or creation (highest first)"),
+                OptionSpec("--json", help: "print a JSON document instead of a table"),
+            ]),
+        CommandSpec(
+            topic: .question, arguments: "ID",
+            listing: [("question ID", "one question with its body and its owner's avatar")],
+            discussion: "Shows one question with its body as text, then fetches its owner's avatar.",
+            options: [
+                OptionSpec("--json", help: "print a JSON document instead of text"),
+                OptionSpec("--save-avatar", value: .file("PATH"), help: "also write the avatar image to PATH"),
+            ]),
+        CommandSpec(
+            topic: .token,
+            otherUsages: [
+                "networking token update NEW_TOKEN",
+                "networking token update -          (reads the new token from standard input)",
+            ],
+            listing: [
+                ("token", "the stored token of the token API"),
+                ("token update VALUE", "store a new token (VALUE \"-\" reads it from standard input)"),
+            ],
+            discussion: """
+                Reads or replaces the token stored by the token API. Calls are authenticated with
+                NETWORKING_ACCESS_TOKEN; when it is missing or rejected (401), a fresh access token is
+                requested from the server's token-issuing endpoint (POST v1/auth/token) once.
+                """,
+            subcommands: ["update"]),
+    ]
+
+    /// The command called `name`, if any.
+    static func command(named name: String) -> CommandSpec? {
+        commands.first { $0.name == name }
+    }
+
+    /// The option spelled `spelling` (long or short) that `topic` accepts, if any.
+    static func option(_ spelling: String, for topic: HelpTopic) -> OptionSpec? {
+        let candidates = commonOptions + (commands.first { $0.topic == topic }?.options ?? [])
+        return candidates.first { $0.name == spelling || $0.short == spelling }
+    }
+}
+
+/// One command: its name, usage lines, help and options.
+struct CommandSpec: Sendable {
+    /// The help topic, whose raw value is the command's name.
+    let topic: HelpTopic
+    /// Positional arguments in the usage line, for example `"ID"`.
+    var arguments = ""
+    /// Further usage lines, after the generated one.
+    var otherUsages: [String] = []
+    /// Lines in the general help's command list: (synopsis, summary).
+    var listing: [(String, String)]
+    /// The paragraph of the command's own help.
+    var discussion: String
+    /// The command's own options (besides the common ones).
+    var options: [OptionSpec] = []
+    /// Words accepted as the first argument, offered by completion.
+    var subcommands: [String] = []
+
+    /// The command's name on the command line.
+    var name: String { topic.rawValue }
+}
+
+/// One option: its spellings, the value it takes and its help line.
+struct OptionSpec: Sendable, Equatable {
+    /// The long spelling, for example `"--page-size"`.
+    let name: String
+    /// The short spelling, for example `"-v"`, if any.
+    let short: String?
+    /// What follows the option, if anything.
+    let value: OptionValue
+    /// One line of help.
+    let help: String
+
+    init(_ name: String, short: String? = nil, value: OptionValue = .none, help: String) {
+        self.name = name
+        self.short = short
+        self.value = value
+        self.help = help
+    }
+}
+
+/// The value an option takes: none (a flag), free text, one of fixed words, or a file path.
+enum OptionValue: Sendable, Equatable {
+    case none
+    case text(String)
+    case choice(String, [String])
+    case file(String)
+
+    /// The value's name in usage texts (`N`, `URL`), or `nil` for a flag.
+    var placeholder: String? {
+        switch self {
+        case .none: nil
+        case .text(let name), .choice(let name, _), .file(let name): name
+        }
+    }
+}
+
+/// A shell `networking --generate-completion-script` writes for.
+enum Shell: String, CaseIterable, Sendable {
+    case bash, zsh, fish
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@testable import NetworkingApp
+
+/// Runs the generated bash completion script in a real bash, the way bash calls it on TAB.
+struct BashCompletionTests {
+    @Test func completesCommandNames() throws {
+        #expect(try complete("networking", "qu") == ["question", "questions"])
+        #expect(try complete("networking", "--verbose", "t") == ["token"])
+    }
+
+    @Test func completesACommandsOptions() throws {
+        #expect(try complete("networking", "questions", "--page") == ["--page", "--page-size"])
+        #expect(try complete("networking", "question", "42", "--s") == ["--save-avatar"])
+        #expect(try complete("networking", "token", "") == ["--base-url", "--help", "--verbose", "-h", "-v", "update"])
+    }
+
+    @Test func completesOptionValues() throws {
+        #expect(try complete("networking", "questions", "--sort", "") == ["activity", "creation", "votes"])
+        #expect(try complete("networking", "--generate-completion-script", "z") == ["zsh"])
+        #expect(try complete("networking", "help", "to") == ["token"])
+    }
+
+    @Test func skipsOptionValuesWhenFindingTheCommand() throws {
+        #expect(try complete("networking", "--base-url", "http://x", "questions", "--js") == ["--json"])
+    }
+
+    /// The words bash would offer for the last word of `words`.
+    private func complete(_ words: String...) throws -> [String] {
+        let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+        let output = try ShellRun.run(
+            "/bin/bash", script: CompletionScript.text(for: .bash),
+            command: {
+                "source '\($0)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _networking; "
+                    + #"printf '%s\n' "${COMPREPLY[@]}""#
+            })
+        return output.split(separator: "\n").map(String.init).sorted()
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+@testable import NetworkingApp
+
+/// The zsh and fish scripts in the real shells, where they are installed (`apt-get install zsh fish`).
+struct ZshAndFishCompletionTests {
+    @Test(.enabled(if: ShellRun.isInstalled("/usr/bin/fish"), "fish is not installed"))
+    func fishCompletesCommandsOptionsAndValues() throws {
+        #expect(try fish("networking qu") == ["question", "questions"])
+        #expect(try fish("networking questions --so") == ["--sort"])
+        #expect(try fish("networking questions --sort ") == ["activity", "creation", "votes"])
+        #expect(try fish("networking token ").contains("update"))
+    }
+
+    @Test(.enabled(if: ShellRun.isInstalled("/usr/bin/zsh"), "zsh is not installed"))
+    func zshLoadsTheScriptAndRegistersTheCompletion() throws {
+        let output = try ShellRun.run(
+            "/usr/bin/zsh", script: CompletionScript.text(for: .zsh),
+            command: {
+                "autoload -U compinit && compinit -u -d /dev/null && source '\($0)' && print $_comps[networking]"
+            })
+        #expect(output == "_networking\n")
+    }
+
+    /// The completions fish offers for `line`, without their descriptions.
+    private func fish(_ line: String) throws -> [String] {
+        let output = try ShellRun.run(
+            "/usr/bin/fish", script: CompletionScript.text(for: .fish),
+            command: { "source '\($0)'; complete -C '\(line)'" })
+        return output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }.sorted()
+    }
+}
