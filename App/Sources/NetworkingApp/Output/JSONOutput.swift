@@ -1,7 +1,7 @@
 import Foundation
 import QuestionsFeature
 
-/// The `--json` documents: stable snake_case keys, ISO 8601 dates, sorted keys. Documented in README.md.
+/// The `--json` documents: stable snake_case keys, ISO 8601 dates, sorted keys. Documented in App/README.md.
 enum JSONOutput {
     static func render(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()

@@ -1,0 +1,53 @@
+"""Every relative link in the README files resolves to a file or directory of the repository, and the top-level
+README stays a five-minute read (under 250 lines)."""
+
+import re
+import unittest
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def readmes():
+    found = [REPO / "README.md", *sorted(REPO.glob("App/README.md")), *sorted(REPO.glob("Packages/*/README.md")),
+             *sorted(REPO.glob("Scripts/*.md"))]
+    return [path for path in found if path.is_file()]
+
+
+def broken_links(path):
+    """(link, reason) for each relative link in `path` whose target is missing."""
+    broken = []
+    for target in LINK.findall(path.read_text()):
+        if re.match(r"[a-z]+:", target) or target.startswith("#"):
+            continue
+        file = target.split("#", 1)[0]
+        if not (path.parent / file).exists():
+            broken.append((target, f"{(path.parent / file).resolve().relative_to(REPO)} does not exist"))
+    return broken
+
+
+class ReadmeTests(unittest.TestCase):
+    def test_every_relative_link_resolves(self):
+        for path in readmes():
+            with self.subTest(readme=str(path.relative_to(REPO))):
+                self.assertEqual(broken_links(path), [])
+
+    def test_the_readme_links_the_reports_next_to_their_scripts(self):
+        text = (REPO / "README.md").read_text()
+        for report in ("Scripts/bench.md", "Scripts/soak.md", "Scripts/measure-builds.md", "App/README.md"):
+            self.assertIn(f"]({report})", text)
+
+    def test_the_readme_is_a_five_minute_read(self):
+        self.assertLess(len((REPO / "README.md").read_text().splitlines()), 250)
+
+    def test_the_checker_notices_a_missing_file(self):
+        scratch = REPO / ".build" / "readme-link-check.md"
+        scratch.parent.mkdir(exist_ok=True)
+        scratch.write_text("[gone](no/such/file.md) [web](https://swift.org) [here](#top)\n")
+        self.addCleanup(scratch.unlink)
+        self.assertEqual([link for link, _ in broken_links(scratch)], ["no/such/file.md"])
+
+
+if __name__ == "__main__":
+    unittest.main()
