@@ -5,7 +5,9 @@ a message saying so, when no Chromium is installed (.ci/run installs Debian's ch
 """
 
 import json
+import re
 import unittest
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -73,6 +75,15 @@ class DocumentationSiteInBrowserTests(unittest.TestCase):
         rendered = browser.body_text(browser.rendered_dom(CHROMIUM, url))
         self.assertIn("Building a feature in isolation", rendered)
         self.assertIn("Ask for closures, not clients", rendered)
+
+    def test_the_http_client_page_links_the_composition_root_article_of_the_app(self):
+        page = self.base + site.documentation_path("HTTPClient")
+        dom = browser.rendered_dom(CHROMIUM, page)
+        links = re.findall(r'<a href="([^"]+)" class="inline-link">Wiring the composition root</a>', dom)
+        self.assertEqual(len(links), 1, "the rendered HTTPClient page should link the article once")
+        rendered = browser.body_text(browser.rendered_dom(CHROMIUM, urllib.parse.urljoin(page, links[0])))
+        self.assertIn("Wiring the composition root", rendered)
+        self.assertIn("Build the closures", rendered)
 
     def test_screenshot_of_the_http_client_page_is_an_image(self):
         path = ROOT / ".build" / "docs-screenshot.png"
