@@ -31,4 +31,21 @@ extension CommandLineParser {
         guard !text.isEmpty else { throw UsageError(description: "--save-avatar needs a file path", topic: topic) }
         return text
     }
+
+    func helpTopic(_ name: String?) throws(UsageError) -> HelpTopic {
+        guard let name else { return .general }
+        guard let command = CommandTable.command(named: name) else {
+            throw UsageError(description: "no help for '\(name)': not a command", topic: .general)
+        }
+        return command.topic
+    }
+
+    func shell(_ name: String) throws(UsageError) -> Shell {
+        guard let shell = Shell(rawValue: name) else {
+            let names = Shell.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(
+                description: "--generate-completion-script must be one of \(names), not '\(name)'", topic: .general)
+        }
+        return shell
+    }
 }

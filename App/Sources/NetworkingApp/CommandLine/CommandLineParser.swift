@@ -97,23 +97,6 @@ struct CommandLineParser {
         return nil
     }
 
-    private func helpTopic(_ name: String?) throws(UsageError) -> HelpTopic {
-        guard let name else { return .general }
-        guard let command = CommandTable.command(named: name) else {
-            throw UsageError(description: "no help for '\(name)': not a command", topic: .general)
-        }
-        return command.topic
-    }
-
-    private func shell(_ name: String) throws(UsageError) -> Shell {
-        guard let shell = Shell(rawValue: name) else {
-            let names = Shell.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(
-                description: "--generate-completion-script must be one of \(names), not '\(name)'", topic: .general)
-        }
-        return shell
-    }
-
     private func expectNothingAfter(_ option: String) throws(UsageError) {
         guard let extra = arguments.first else { return }
         throw UsageError(description: "unexpected argument '\(extra)' after \(option)", topic: .general)
