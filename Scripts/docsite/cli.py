@@ -32,12 +32,14 @@ def main(argv=None):
         return 1
     print(f"docs: {len(built)} targets documented with no warning in {time.monotonic() - started:.0f} s: {output}")
     if arguments.serve:
-        server = serve.start(output, arguments.port)
+        server = serve.make(output, arguments.port)
         print(f"docs: serving http://127.0.0.1:{server.server_port}/ (Ctrl-C to stop)", flush=True)
         try:
             server.serve_forever()
         except KeyboardInterrupt:
             pass
+        finally:
+            server.server_close()
     return 0
 
 

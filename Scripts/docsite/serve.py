@@ -10,9 +10,14 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def start(directory, port=0):
-    """Starts serving `directory` in a background thread; returns the server (its port in server_port)."""
+def make(directory, port=0):
+    """A server for `directory` on 127.0.0.1 (port 0: a free one, in server_port); call serve_forever()."""
     handler = functools.partial(QuietHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def start(directory, port=0):
+    """Starts serving `directory` in a background thread; returns the server."""
+    server = make(directory, port)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
