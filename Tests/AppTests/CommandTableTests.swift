@@ -72,6 +72,7 @@ struct CommandTableTests {
         (["--generate-completion-script"], "--generate-completion-script needs a value"),
         (["--version", "questions"], "unexpected argument 'questions' after --version"),
         (["help", "frobnicate"], "no help for 'frobnicate': not a command"),
+        (["help", "token", "update"], "unexpected argument 'update' after help"),
         (["questions", "--json=yes"], "--json takes no value"),
     ])
     func rejectsBadToolOptions(arguments: [String], message: String) {

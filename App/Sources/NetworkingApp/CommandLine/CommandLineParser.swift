@@ -28,6 +28,7 @@ struct CommandLineParser {
         switch option {
         case "--help", "-h", "help":
             invocation.command = .help(try helpTopic(arguments.popFirst()))
+            try expectNothingAfter(option)
             return invocation
         case "--version":
             try expectNothingAfter(option)
