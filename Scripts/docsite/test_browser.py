@@ -19,14 +19,17 @@ CHROMIUM = browser.find()
 
 
 def first_topics(target):
-    """(a symbol title, an article title or None) from the target's landing page topics, read from DocC's data."""
+    """(a type's name, an article title or None) from the target's landing page topics, read from DocC's data."""
     page = json.loads((SITE / target / "data" / "documentation" / f"{target.lower()}.json").read_text())
     references = page["references"]
     symbols, articles = [], []
     for section in page.get("topicSections", []):
         for identifier in section["identifiers"]:
             reference = references[identifier]
-            (articles if reference.get("role") == "article" else symbols).append(reference["title"])
+            if reference.get("role") == "article":
+                articles.append(reference["title"])
+            elif "(" not in reference["title"]:  # a type: functions render as declarations, not titles
+                symbols.append(reference["title"])
     return symbols[0], (articles[0] if articles else None)
 
 
