@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every command and option of `networking`, in one table: the parser, the help texts and the shell
 /// completion scripts all read it, so an option added here is parsed, documented and completed.
 ///
@@ -91,6 +93,8 @@ struct CommandSpec: Sendable {
     var discussion: String
     /// The command's own options (besides the common ones).
     var options: [OptionSpec] = []
+    /// A paragraph after the options in the command's help, or empty.
+    var notes = ""
     /// Words accepted as the first argument, offered by completion.
     var subcommands: [String] = []
 
@@ -106,8 +110,13 @@ struct OptionSpec: Sendable, Equatable {
     let short: String?
     /// What follows the option, if anything.
     let value: OptionValue
-    /// One line of help.
+    /// The help text; a "\n" starts a continuation line in `--help` (completion scripts show one line).
     let help: String
+
+    /// The help text on one line, for completion scripts.
+    var oneLineHelp: String {
+        help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
 
     init(_ name: String, short: String? = nil, value: OptionValue = .none, help: String) {
         self.name = name

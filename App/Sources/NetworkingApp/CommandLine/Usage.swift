@@ -39,6 +39,9 @@ enum Usage {
         if !command.options.isEmpty {
             text += "\n" + rows(command.options.map(row))
         }
+        if !command.notes.isEmpty {
+            text += "\n\n" + command.notes
+        }
         return text
     }
 
@@ -54,10 +57,12 @@ enum Usage {
         ([option.name, option.value.placeholder].compactMap { $0 }.joined(separator: " "), option.help)
     }
 
+    /// Two columns: the right one starts at column 25, and its further lines (after "\n") line up under it.
     private static func rows(_ rows: [(String, String)]) -> String {
         rows.map { left, right in
             let padding = String(repeating: " ", count: max(2, 22 - left.count))
-            return "  " + left + padding + right
+            let continuation = "\n" + String(repeating: " ", count: 24)
+            return "  " + left + padding + right.replacingOccurrences(of: "\n", with: continuation)
         }
         .joined(separator: "\n")
     }

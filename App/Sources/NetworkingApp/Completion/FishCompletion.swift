@@ -41,7 +41,7 @@ enum FishCompletion {
         case .choice(_, let words): parts.append("-x -a \(quoted(words.joined(separator: " ")))")
         case .file: parts.append("-r -F")
         }
-        parts.append("-d \(quoted(option.help))")
+        parts.append("-d \(quoted(option.oneLineHelp))")
         return parts.joined(separator: " ")
     }
 

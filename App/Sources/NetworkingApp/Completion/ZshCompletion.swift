@@ -61,7 +61,7 @@ enum ZshCompletion {
     }
 
     private static func spec(_ option: OptionSpec) -> String {
-        let help = "[\(escaped(option.help))]"
+        let help = "[\(escaped(option.oneLineHelp))]"
         let value: String
         switch option.value {
         case .none: value = ""
