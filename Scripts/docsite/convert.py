@@ -8,12 +8,17 @@ DIAGNOSTIC = re.compile(r"^(warning|error): ", re.MULTILINE)
 
 def convert(catalog, symbol_graph_dir, output_dir, hosting_base_path):
     """Converts `catalog` with the symbol graphs into a static site; returns (exit status, diagnostics text)."""
+    output_dir.parent.mkdir(parents=True, exist_ok=True)
     result = subprocess.run(
         ["docc", "convert", str(catalog), "--additional-symbol-graph-dir", str(symbol_graph_dir),
          "--transform-for-static-hosting", "--hosting-base-path", hosting_base_path,
          "--output-path", str(output_dir), "--warnings-as-errors"],
         capture_output=True, text=True)
-    return result.returncode, diagnostics(result.stdout + result.stderr)
+    output = result.stdout + result.stderr
+    found = diagnostics(output)
+    if result.returncode != 0 and not found:
+        found = "\n".join(output.strip().splitlines()[-20:])
+    return result.returncode, found
 
 
 def diagnostics(output):

@@ -90,6 +90,13 @@ class DocsiteTests(unittest.TestCase):
         self.assertNotEqual(status, 0)
         self.assertIn("NoSuchArticle", found)
 
+    @unittest.skipUnless(shutil.which("docc"), "docc is not installed")
+    def test_a_failure_without_diagnostics_still_says_what_docc_printed(self):
+        status, found = convert.convert(self.scratch / "Missing.docc", self.scratch, self.scratch / "out", "Missing")
+
+        self.assertNotEqual(status, 0)
+        self.assertIn("Missing.docc", found)
+
     def test_the_index_links_each_landing_page_with_its_abstract(self):
         page = "# ``Lib``\n\nSends ``HTTPRequest`` values and `decodes` *them*.\n\n## Overview\n"
         summary = site.abstract(page)
