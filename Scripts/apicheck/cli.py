@@ -35,7 +35,11 @@ def main(argv=None):
             if package == ROOT:
                 continue
             targets = packages.library_targets(package)
-            modules_dir = symbols.build(package)
+            try:
+                modules_dir = symbols.build(package)
+            except symbols.BuildFailed as failure:
+                print(f"check-api: {failure}", file=sys.stderr)
+                return 1
             for target in targets:
                 modules.append(target.name)
                 current_json = scratch / f"{target.name}.json"

@@ -56,7 +56,11 @@ def build_site(output, only=None):
             continue
         name = "App (root package)" if package == ROOT else package.name
         print(f"docs: {name}: {', '.join(target.name for target in targets)}", flush=True)
-        modules = symbols.build(package)
+        try:
+            modules = symbols.build(package)
+        except symbols.BuildFailed as failure:
+            problems.append(str(failure))
+            continue
         entries = []
         for target in targets:
             page = target.catalog / f"{target.name}.md"

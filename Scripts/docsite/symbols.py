@@ -6,10 +6,17 @@ import subprocess
 from pathlib import Path
 
 
+class BuildFailed(Exception):
+    """`swift build` failed; the message ends with the build's last lines."""
+
+
 def build(package):
     """Builds the package (a no-op when Scripts/test already built it) and returns its modules directory."""
-    subprocess.run(["swift", "build", "--package-path", str(package), "--build-tests", "-Xswiftc",
-                    "-warnings-as-errors"], check=True, stdout=subprocess.DEVNULL)
+    result = subprocess.run(["swift", "build", "--package-path", str(package), "--build-tests", "-Xswiftc",
+                             "-warnings-as-errors"], capture_output=True, text=True)
+    if result.returncode != 0:
+        tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-30:])
+        raise BuildFailed(f"swift build --package-path {package} failed (exit {result.returncode}):\n{tail}")
     bin_path = subprocess.run(["swift", "build", "--package-path", str(package), "--show-bin-path"],
                               check=True, capture_output=True, text=True).stdout.strip()
     modules = Path(bin_path) / "Modules"
