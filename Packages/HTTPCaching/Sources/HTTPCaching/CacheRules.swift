@@ -6,7 +6,9 @@ enum CacheRules {
     /// Statuses a cache may store without explicit freshness (RFC 9110, 15.1).
     static let heuristicallyCacheable: Set<HTTPStatusCode> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
     /// Response fields that describe one connection or one answer, never kept with an entry.
-    static let unstoredFields = ["Connection", "Keep-Alive", "Transfer-Encoding", "Upgrade", HTTPCacheOutcome.headerName]
+    static let unstoredFields = [
+        "Connection", "Keep-Alive", "Transfer-Encoding", "Upgrade", HTTPCacheOutcome.headerName,
+    ]
 
     /// The entry to store for `response`, or `nil` when the rules forbid storing it.
     static func entry(

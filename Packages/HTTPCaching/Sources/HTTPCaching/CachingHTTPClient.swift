@@ -43,7 +43,9 @@ public struct CachingHTTPClient: HTTPClient {
         }
         let directives = CacheControl(request.headers?["Cache-Control"])
         if passesThrough(request, directives) {
-            guard policy.mode != .offline else { throw HTTPCacheError.notCached(method: request.method, resource: key.resource) }
+            guard policy.mode != .offline else {
+                throw HTTPCacheError.notCached(method: request.method, resource: key.resource)
+            }
             return Self.marked(try await client.load(request: request), .miss)
         }
         let stored = store.entry(for: key).flatMap { CacheRules.matches($0, request) ? $0 : nil }

@@ -140,27 +140,27 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
     private struct ListedFile {
         let path: String
         let size: Int
-        let modified: Date
+        /// Nanoseconds since 1970: every read renews it, so the oldest is the least recently used.
+        let modified: Int64
     }
 
     private func entryFiles() -> [ListedFile] {
-        listing().compactMap { url, values in
-            guard url.lastPathComponent.hasSuffix(Self.entrySuffix) else { return nil }
-            return ListedFile(
-                path: url.path, size: values.fileSize ?? 0, modified: values.contentModificationDate ?? .distantPast)
-        }
+        listing(suffix: Self.entrySuffix)
     }
 
     private func removeAbandonedTemporaryFiles() {
-        let cutoff = Date().addingTimeInterval(-600)
-        for (url, values) in listing() where url.lastPathComponent.hasPrefix(".tmp-") {
-            if (values.contentModificationDate ?? .distantPast) < cutoff { EntryFile.remove(url.path) }
+        let cutoff = Int64(Date().addingTimeInterval(-600).timeIntervalSince1970 * 1e9)
+        for file in listing(prefix: ".tmp-") where file.modified < cutoff {
+            EntryFile.remove(file.path)
         }
     }
 
-    private func listing() -> [(URL, URLResourceValues)] {
-        let keys: Set<URLResourceKey> = [.fileSizeKey, .contentModificationDateKey]
-        let urls = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: Array(keys)))
-        return (urls ?? []).compactMap { url in (try? url.resourceValues(forKeys: keys)).map { (url, $0) } }
+    private func listing(prefix: String = "", suffix: String = "") -> [ListedFile] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.compactMap { name in
+            guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
+            let file = path + "/" + name
+            return EntryFile.attributes(file).map { ListedFile(path: file, size: $0.size, modified: $0.modified) }
+        }
     }
 }

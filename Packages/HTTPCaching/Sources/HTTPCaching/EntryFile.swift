@@ -38,7 +38,7 @@ enum EntryFile {
             return true
         }
         guard complete else { return nil }
-        _ = futimens(descriptor, nil)
+        markUsed(descriptor)
         return Contents(data: data, identity: (UInt64(status.st_dev), UInt64(status.st_ino)))
     }
 
@@ -60,6 +60,7 @@ enum EntryFile {
             }
             return true
         }
+        markUsed(descriptor)
         close(descriptor)
         guard written, rename(temporary, path) == 0 else {
             unlink(temporary)
@@ -79,8 +80,28 @@ enum EntryFile {
 
     /// The size in bytes of the file at `path`, or 0 when absent.
     static func size(_ path: String) -> Int {
+        attributes(path)?.size ?? 0
+    }
+
+    /// The size and the modification time (in nanoseconds since 1970) of the file at `path`, or `nil`.
+    static func attributes(_ path: String) -> (size: Int, modified: Int64)? {
         var status = stat()
-        return stat(path, &status) == 0 ? Int(status.st_size) : 0
+        guard stat(path, &status) == 0 else { return nil }
+        #if canImport(Darwin)
+            let time = status.st_mtimespec
+        #else
+            let time = status.st_mtim
+        #endif
+        return (Int(status.st_size), Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
+    }
+
+    /// Sets the file's access and modification times to now, to the nanosecond: the kernel's own timestamps
+    /// tick only every few milliseconds, too coarse to order files used one after the other.
+    private static func markUsed(_ descriptor: Int32) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var times = [now, now]
+        _ = futimens(descriptor, &times)
     }
 
     /// Removes the file at `path`, if any.

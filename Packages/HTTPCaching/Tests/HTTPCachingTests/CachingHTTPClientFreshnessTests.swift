@@ -80,7 +80,7 @@ struct CachingHTTPClientFreshnessTests {
 
     @Test func maxAgeWinsOverExpires() async throws {
         let cache = CachingSUT([
-            .status(200, body: "a", headers: ["Cache-Control": "max-age=100", "Expires": "0"]),
+            .status(200, body: "a", headers: ["Cache-Control": "max-age=100", "Expires": "0"])
         ])
         try await cache.load()
         cache.advance(seconds: 99)
@@ -121,6 +121,7 @@ struct CachingHTTPClientFreshnessTests {
         #expect(try await cache.load(TestRequest(headers: ["Cache-Control": "no-cache"])).body == "b")
         cache.advance(seconds: 10)
         #expect(try await cache.load(TestRequest(headers: ["Cache-Control": "max-age=10"])).body == "c")
-        #expect(try await cache.load(TestRequest(headers: ["Cache-Control": "max-age=30"])).response.cacheOutcome == .hit)
+        #expect(
+            try await cache.load(TestRequest(headers: ["Cache-Control": "max-age=30"])).response.cacheOutcome == .hit)
     }
 }

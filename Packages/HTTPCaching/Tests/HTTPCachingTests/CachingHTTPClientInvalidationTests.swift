@@ -35,7 +35,9 @@ struct CachingHTTPClientInvalidationTests {
     }
 
     @Test func unsafeRequestsAreNeverStoredOrAnswered() async throws {
-        let cache = CachingSUT([.status(200, body: "a", headers: Self.fresh), .status(200, body: "b", headers: Self.fresh)])
+        let cache = CachingSUT([
+            .status(200, body: "a", headers: Self.fresh), .status(200, body: "b", headers: Self.fresh),
+        ])
         try await cache.load(TestRequest(method: .post))
 
         #expect(try await cache.load(TestRequest(method: .post)).body == "b")

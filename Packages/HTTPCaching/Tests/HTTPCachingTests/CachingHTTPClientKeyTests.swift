@@ -34,7 +34,9 @@ struct CachingHTTPClientKeyTests {
     }
 
     @Test func differentQueriesAreCachedApart() async throws {
-        let cache = CachingSUT([.status(200, body: "1", headers: Self.fresh), .status(200, body: "2", headers: Self.fresh)])
+        let cache = CachingSUT([
+            .status(200, body: "1", headers: Self.fresh), .status(200, body: "2", headers: Self.fresh),
+        ])
         try await cache.load(TestRequest(queryParameter: ["page": "1"]))
         try await cache.load(TestRequest(queryParameter: ["page": "2"]))
 

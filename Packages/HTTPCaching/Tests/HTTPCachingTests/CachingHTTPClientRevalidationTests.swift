@@ -26,7 +26,8 @@ struct CachingHTTPClientRevalidationTests {
     @Test func notModifiedAnswersTheStoredBodyAs200WithMergedHeaders() async throws {
         let cache = CachingSUT([
             .status(200, body: "stored", headers: Self.validated),
-            .status(304, headers: ["Cache-Control": "max-age=120", "ETag": "\"v1\"", "X-New": "yes", "Content-Length": "0"]),
+            .status(
+                304, headers: ["Cache-Control": "max-age=120", "ETag": "\"v1\"", "X-New": "yes", "Content-Length": "0"]),
         ])
         try await cache.load()
         cache.advance(seconds: 61)
@@ -82,7 +83,9 @@ struct CachingHTTPClientRevalidationTests {
     }
 
     @Test func validatorsAloneAreEnoughToStoreForRevalidation() async throws {
-        let cache = CachingSUT([.status(200, body: "a", headers: ["Last-Modified": "Sat, 05 Nov 1994 08:00:00 GMT"]), .status(304)])
+        let cache = CachingSUT([
+            .status(200, body: "a", headers: ["Last-Modified": "Sat, 05 Nov 1994 08:00:00 GMT"]), .status(304),
+        ])
         try await cache.load()
 
         let (body, response) = try await cache.load()

@@ -8,10 +8,11 @@ import Testing
 struct CachingHTTPClientStorageTests {
     private static let fresh: HTTPHeaders = ["Cache-Control": "max-age=60"]
 
-    @Test(arguments: [
-        ["Cache-Control": "no-store, max-age=60"], ["Cache-Control": "max-age=60", "Vary": "*"],
-        ["Cache-Control": "private"], [:],
-    ] as [HTTPHeaders])
+    @Test(
+        arguments: [
+            ["Cache-Control": "no-store, max-age=60"], ["Cache-Control": "max-age=60", "Vary": "*"],
+            ["Cache-Control": "private"], [:],
+        ] as [HTTPHeaders])
     func responsesTheRulesForbidAreNotStored(headers: HTTPHeaders) async throws {
         let cache = CachingSUT([.status(200, body: "a", headers: headers), .status(200, body: "b")])
         try await cache.load()
@@ -30,7 +31,9 @@ struct CachingHTTPClientStorageTests {
     }
 
     @Test func aRequestWithNoStoreIsNeitherStoredNorAnswered() async throws {
-        let cache = CachingSUT([.status(200, body: "a", headers: Self.fresh), .status(200, body: "b", headers: Self.fresh)])
+        let cache = CachingSUT([
+            .status(200, body: "a", headers: Self.fresh), .status(200, body: "b", headers: Self.fresh),
+        ])
 
         try await cache.load(TestRequest(headers: ["Cache-Control": "no-store"]))
 
@@ -80,7 +83,9 @@ struct CachingHTTPClientStorageTests {
     }
 
     @Test func hopByHopFieldsAreNotStored() async throws {
-        let cache = CachingSUT([.status(200, headers: ["Cache-Control": "max-age=60", "Connection": "close", "X-Cache": "HIT"])])
+        let cache = CachingSUT([
+            .status(200, headers: ["Cache-Control": "max-age=60", "Connection": "close", "X-Cache": "HIT"])
+        ])
         try await cache.load()
 
         let entry = try #require(cache.store.entry(for: HTTPCacheKey(request: TestRequest())))
