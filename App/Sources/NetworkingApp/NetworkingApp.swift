@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClientDecorators
+import QuestionsFeature
 
 /// The `networking` command line tool: parses the command line, composes the features, runs one command.
 public enum NetworkingApp {
@@ -24,7 +25,12 @@ public enum NetworkingApp {
             return .usage
         }
         let log: (@Sendable (String) -> Void)? = invocation.verbose ? LoggingHTTPClient.writeToStandardError : nil
-        let factory = HTTPClientFactory(log: log)
+        if invocation.cacheMode == .offline, settings.cacheDirectory == nil {
+            console.writeError("networking: --offline needs a cache directory: set NETWORKING_CACHE_DIR or HOME\n")
+            return .usage
+        }
+        let cache = settings.cacheDirectory.map { ResponseCache(directory: $0, mode: invocation.cacheMode) }
+        let factory = HTTPClientFactory(log: log, cache: cache)
         do {
             return try await run(invocation.command, settings: settings, factory: factory, console: console, now: now)
         } catch {
@@ -40,10 +46,12 @@ public enum NetworkingApp {
             console.writeOutput(Usage.text(for: topic) + "\n")
             return .success
         case .questions(let options):
-            let composer = try QuestionsFeatureComposer(settings: settings, factory: factory)
+            let composer = try QuestionsFeatureComposer(settings: settings, factory: factory, note: console.writeError)
             return await QuestionsCommand(composer: composer, console: console, now: now).run(options)
         case .question(let options):
-            let composer = try QuestionsFeatureComposer(settings: settings, factory: factory)
+            let composer = try QuestionsFeatureComposer(
+                settings: settings, factory: factory, site: options.site ?? QuestionsQuery().site,
+                note: console.writeError)
             return await QuestionCommand(composer: composer, console: console, now: now).run(options)
         case .token:
             return await TokenCommand(

@@ -23,8 +23,9 @@ enum NetworkingBinary {
         }
     }
 
-    /// Runs `networking arguments` with only `environment` (plus PATH and HOME), `input` on standard input, and
-    /// returns once it exited. Output goes to temporary files, so a full pipe can never block the child.
+    /// Runs `networking arguments` with only `environment` (plus PATH, HOME and a fresh NETWORKING_CACHE_DIR),
+    /// `input` on standard input, and returns once it exited. Output goes to temporary files, so a full pipe can
+    /// never block the child.
     static func run(_ arguments: [String], environment: [String: String] = [:], input: Data = Data()) async throws
         -> Outcome
     {
@@ -50,7 +51,9 @@ enum NetworkingBinary {
         process.executableURL = try locate()
         process.arguments = arguments
         let inherited = ProcessInfo.processInfo.environment.filter { ["PATH", "HOME"].contains($0.key) }
-        process.environment = inherited.merging(environment) { _, new in new }
+        // A cache of this run's own unless the test names one, so no run answers from another's cache.
+        let cache = ["NETWORKING_CACHE_DIR": directory.appendingPathComponent("cache").path]
+        process.environment = inherited.merging(cache) { _, new in new }.merging(environment) { _, new in new }
         process.standardInput = handles.0
         process.standardOutput = handles.1
         process.standardError = handles.2

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCaching
 
 /// Turns `networking`'s arguments into an ``Invocation``, or a ``UsageError`` naming what is wrong.
 ///
@@ -35,6 +36,7 @@ struct CommandLineParser {
         var questions = QuestionsOptions()
         var question = QuestionOptions(id: "")
         var json = false
+        var site: String?
         var optionsEnded = false
         while let argument = arguments.popFirst() {
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
@@ -48,6 +50,9 @@ struct CommandLineParser {
             case ("--verbose", _), ("-v", _): invocation.verbose = true
             case ("--base-url", _): invocation.baseURL = try Self.baseURL(try value(of: option, inlineValue))
             case ("--json", .questions), ("--json", .question): json = true
+            case ("--site", .questions), ("--site", .question): site = try siteName(try value(of: option, inlineValue))
+            case ("--no-cache", .questions), ("--no-cache", .question): try setCacheMode(.reload)
+            case ("--offline", .questions), ("--offline", .question): try setCacheMode(.offline)
             case ("--tagged", .questions): questions.tagged = try tag(try value(of: option, inlineValue))
             case ("--page-size", .questions):
                 questions.pageSize = try number(option, try value(of: option, inlineValue), in: 1...100)
@@ -63,6 +68,8 @@ struct CommandLineParser {
             invocation.command = .help(topic)
             return invocation
         }
+        questions.site = site
+        question.site = site
         invocation.command = try command(questions: questions, question: question, json: json)
         return invocation
     }
@@ -165,6 +172,23 @@ struct CommandLineParser {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw UsageError(description: "--tagged needs a tag", topic: topic) }
         return trimmed
+    }
+
+    private mutating func setCacheMode(_ mode: HTTPCachePolicy.Mode) throws(UsageError) {
+        guard invocation.cacheMode == .normal || invocation.cacheMode == mode else {
+            throw UsageError(description: "--no-cache and --offline cannot be used together", topic: topic)
+        }
+        invocation.cacheMode = mode
+    }
+
+    /// A Stack Exchange site's API name, such as `stackoverflow` or `superuser`.
+    private func siteName(_ text: String) throws(UsageError) -> String {
+        let allowed = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
+        guard !text.isEmpty, allowed else {
+            throw UsageError(
+                description: "--site must be a site's API name such as stackoverflow, not '\(text)'", topic: topic)
+        }
+        return text
     }
 
     private func path(_ text: String) throws(UsageError) -> String {

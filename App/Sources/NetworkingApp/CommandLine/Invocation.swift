@@ -1,10 +1,13 @@
 import Foundation
+import HTTPCaching
 
 /// What the user asked for on the command line, validated.
 struct Invocation: Equatable {
     /// Options every command accepts.
     var baseURL: URL?
     var verbose = false
+    /// `--no-cache` (`.reload`) or `--offline`, for the Stack Exchange commands.
+    var cacheMode = HTTPCachePolicy.Mode.normal
     var command: Command
 }
 
@@ -30,6 +33,7 @@ struct QuestionsOptions: Equatable {
     var pageSize: Int?
     var page: Int?
     var sort: String?
+    var site: String?
     var json = false
 }
 
@@ -38,6 +42,7 @@ struct QuestionOptions: Equatable {
     var id: String
     var json = false
     var saveAvatar: String?
+    var site: String?
 }
 
 /// Where `networking token update` reads the new token from.

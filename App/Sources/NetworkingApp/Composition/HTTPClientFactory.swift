@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCaching
 import HTTPClient
 import HTTPClientDecorators
 import URLSessionInfrastructure
@@ -14,7 +15,13 @@ import URLSessionInfrastructure
 /// 4. content-type validation: inside header injection, so it sees the `Accept` that was sent;
 /// 5. header injection (`User-Agent`);
 /// 6. de-duplication of identical in-flight GETs (questions and images);
-/// 7. error handling (token issuing only): outermost, so any non-2xx becomes one typed `HTTPError`.
+/// 7. error handling (token issuing only): outermost, so any non-2xx becomes one typed `HTTPError`;
+/// 8. the cache (questions and images, when the tool has a cache directory): outermost, so a fresh answer
+///    sends nothing through any layer and is never logged as sent; what it stores has passed content-type
+///    validation; a revalidation goes through retry, header injection and de-duplication like any request.
+///    Stack Exchange answers state no freshness (only `private`), so they are fresh for 60 s
+///    (``ResponseCache/stackExchangeFreshness``); images follow their own headers. The token chains are never
+///    cached: their requests carry `Authorization`, and no token may reach the disk.
 /// The feature chains have no error handling on purpose: their mappers own the status policy (the Stack
 /// Exchange mapper reads the error object that comes with a 400; the token mapper explains a 401), and
 /// `handlingErrors()` would reduce those answers to a bare status code.
@@ -30,17 +37,21 @@ public struct HTTPClientFactory: Sendable {
     public var log: (@Sendable (String) -> Void)?
     /// Makes the innermost client for a base URL and request timeout.
     public var makeTransport: @Sendable (URL, TimeInterval) throws -> any HTTPClient
+    /// The disk cache of the questions and image chains; `nil` for none.
+    public var cache: ResponseCache?
 
     /// Creates a factory; the defaults are the app's, over an ephemeral `URLSessionClient` per base URL.
     public init(
         requestTimeout: TimeInterval = 30,
         retryPolicy: RetryPolicy = .default,
         log: (@Sendable (String) -> Void)? = nil,
+        cache: ResponseCache? = nil,
         makeTransport: @escaping @Sendable (URL, TimeInterval) throws -> any HTTPClient = Self.urlSessionTransport
     ) {
         self.requestTimeout = requestTimeout
         self.retryPolicy = retryPolicy
         self.log = log
+        self.cache = cache
         self.makeTransport = makeTransport
     }
 
@@ -51,13 +62,14 @@ public struct HTTPClientFactory: Sendable {
         try URLSessionClient.ephemeral(baseURL: baseURL.absoluteString, requestTimeout: requestTimeout)
     }
 
-    /// The Stack Exchange API.
-    public func questionsClient(baseURL: URL) throws -> any HTTPClient {
-        try transport(baseURL)
+    /// The Stack Exchange API, cached in the cache's mode or in `mode` when given.
+    public func questionsClient(baseURL: URL, mode: HTTPCachePolicy.Mode? = nil) throws -> any HTTPClient {
+        let client = try transport(baseURL)
             .retrying(retryPolicy)
             .validatingContentType()
             .injecting(headers: ["User-Agent": Self.userAgent])
             .deduplicatingInFlightRequests()
+        return try cached(client, baseURL, mode: mode, defaultFreshness: ResponseCache.stackExchangeFreshness)
     }
 
     /// The token API, signed with `accessToken` and refreshed through `refreshAccessToken` on a 401.
@@ -85,11 +97,21 @@ public struct HTTPClientFactory: Sendable {
 
     /// Images on another host (avatars): a client per origin, with no API headers or tokens.
     public func imageClient(origin: URL) throws -> any HTTPClient {
-        try transport(origin)
+        let client = try transport(origin)
             .retrying(retryPolicy)
             .validatingContentType()
             .injecting(headers: ["User-Agent": Self.userAgent])
             .deduplicatingInFlightRequests()
+        return try cached(client, origin, mode: nil, defaultFreshness: nil)
+    }
+
+    /// `client` behind the cache's store for `baseURL`, or `client` itself when there is no cache.
+    private func cached(
+        _ client: any HTTPClient, _ baseURL: URL, mode: HTTPCachePolicy.Mode?, defaultFreshness: Duration?
+    ) throws -> any HTTPClient {
+        guard let cache else { return client }
+        let policy = HTTPCachePolicy(mode: mode ?? cache.mode, defaultFreshness: defaultFreshness)
+        return client.caching(in: try cache.store(for: baseURL), policy: policy)
     }
 
     private func transport(_ baseURL: URL, logsBodies: Bool = true) throws -> any HTTPClient {

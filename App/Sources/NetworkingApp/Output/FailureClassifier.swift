@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCaching
 import HTTPClient
 import HTTPClientDecorators
 import QuestionsFeatureAPI
@@ -17,8 +18,12 @@ enum FailureClassifier {
         case let error as AuthenticatedHTTPClient.Error:
             if case .missingAccessToken(let underlying) = error { return status(for: underlying) }
             return .serverError
-        case is HTTPTransportError:
+        case is HTTPTransportError, is HTTPCacheError:
             return .networkFailure
+        case is BackoffInEffect:
+            return .serverError
+        case is DiskHTTPCacheStore.Error:
+            return .localFileFailure
         case is HTTPError, is StackExchangeAPIError:
             return .serverError
         case let error as TokenMapper.Error:

@@ -23,4 +23,8 @@ extension HTTPCacheError: CustomStringConvertible {
 
 extension HTTPCacheError: LocalizedError {
     public var errorDescription: String? { description }
+
+    public var recoverySuggestion: String? {
+        "Load it once with the network (not in offline mode), then it can be answered offline."
+    }
 }
