@@ -10,7 +10,8 @@ struct CacheCLITests {
             try await withDevServer { server in
                 let environment = server.environment(["NETWORKING_CACHE_DIR": cache.path])
                 let first = try await NetworkingBinary.run(["questions", "--page-size", "3"], environment: environment)
-                let second = try await NetworkingBinary.run(["questions", "--page-size", "3"], environment: environment)
+                let second = try await NetworkingBinary.run(
+                    ["questions", "--page-size", "3"], environment: environment)
 
                 #expect(first.status == 0 && first.stderr.isEmpty, "\(first)")
                 #expect(second.status == 0, "\(second)")
@@ -25,8 +26,10 @@ struct CacheCLITests {
         try await withCacheDirectory { cache in
             try await withDevServer { server in
                 let environment = server.environment(["NETWORKING_CACHE_DIR": cache.path])
-                let first = try await NetworkingBinary.run(["question", "79123456", "--json"], environment: environment)
-                let second = try await NetworkingBinary.run(["question", "79123456", "--json"], environment: environment)
+                let first = try await NetworkingBinary.run(
+                    ["question", "79123456", "--json"], environment: environment)
+                let second = try await NetworkingBinary.run(
+                    ["question", "79123456", "--json"], environment: environment)
 
                 #expect(first.status == 0 && second.status == 0, "\(second)")
                 #expect(second.stdoutData == first.stdoutData)
