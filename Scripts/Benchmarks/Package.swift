@@ -10,6 +10,7 @@ let package = Package(
         .package(name: "Networking", path: "../.."),
         .package(path: "../../Packages/HTTPClient"),
         .package(path: "../../Packages/HTTPClientDecorators"),
+        .package(path: "../../Packages/HTTPCaching"),
         .package(path: "../../Packages/URLSessionInfrastructure"),
     ],
     targets: [
@@ -23,7 +24,13 @@ let package = Package(
                 .product(name: "NetworkingApp", package: "Networking"),
             ]
         ),
-        .executableTarget(name: "bench", dependencies: ["BenchmarkSupport", "MallocCounter"]),
+        .executableTarget(
+            name: "bench",
+            dependencies: [
+                "BenchmarkSupport", "MallocCounter", .product(name: "HTTPCaching", package: "HTTPCaching"),
+                .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+            ]
+        ),
         .executableTarget(name: "soak", dependencies: ["BenchmarkSupport"]),
     ],
     swiftLanguageModes: [.v6]
