@@ -35,6 +35,7 @@ public struct CachingHTTPClient: HTTPClient {
         self.now = now
     }
 
+    /// Answers `request` from the store where the rules allow, else from the origin (storing what may be stored).
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
         let key = HTTPCacheKey(request: request)

@@ -68,6 +68,7 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
         estimatedByteCount.withLock { $0 = total }
     }
 
+    /// The entry stored under `key`, or `nil`; a hit counts as a use.
     public func entry(for key: HTTPCacheKey) -> HTTPCacheEntry? {
         let file = filePath(for: key)
         guard let contents = EntryFile.read(file) else { return nil }
@@ -78,6 +79,7 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
         return decoded.key == key ? decoded.entry : nil
     }
 
+    /// Stores `entry` under `key`, then evicts the least recently used entries beyond ``byteLimit``.
     public func store(_ entry: HTTPCacheEntry, for key: HTTPCacheKey) {
         let data = DiskEntryFormat.encode(entry, for: key)
         let file = filePath(for: key)
@@ -94,6 +96,7 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
         if estimate > byteLimit { sweep() }
     }
 
+    /// Removes the entry stored under `key`, if any.
     public func removeEntry(for key: HTTPCacheKey) {
         let file = filePath(for: key)
         let size = EntryFile.size(file)
@@ -101,6 +104,7 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
         estimatedByteCount.withLock { $0 -= size }
     }
 
+    /// Removes every entry whose key names `resource`.
     public func removeEntries(forResource resource: String) {
         for file in entryFiles() {
             guard let data = FileManager.default.contents(atPath: file.path),
@@ -111,6 +115,7 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
         }
     }
 
+    /// Removes every entry.
     public func removeAll() {
         for file in entryFiles() { EntryFile.remove(file.path) }
         estimatedByteCount.withLock { $0 = 0 }

@@ -22,8 +22,10 @@ extension HTTPCacheError: CustomStringConvertible {
 }
 
 extension HTTPCacheError: LocalizedError {
+    /// The same as ``description``.
     public var errorDescription: String? { description }
 
+    /// What to do: load the answer once with the network.
     public var recoverySuggestion: String? {
         "Load it once with the network (not in offline mode), then it can be answered offline."
     }

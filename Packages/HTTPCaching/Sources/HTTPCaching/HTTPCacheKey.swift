@@ -38,6 +38,7 @@ public struct HTTPCacheKey: Hashable, Sendable, CustomStringConvertible {
         request.version.isEmpty ? request.path : request.version + "/" + request.path
     }
 
+    /// The same as ``rawValue``.
     public var description: String { rawValue }
 
     /// `text` with the key's separators escaped, so `a=b&c` as a value never reads as two items.

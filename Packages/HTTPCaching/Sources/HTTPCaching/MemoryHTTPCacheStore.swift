@@ -32,6 +32,7 @@ public final class MemoryHTTPCacheStore: HTTPCacheStore {
     /// The bytes the stored entries take together.
     public var byteCount: Int { state.withLock { $0.byteCount } }
 
+    /// The entry stored under `key`, or `nil`; a hit counts as a use.
     public func entry(for key: HTTPCacheKey) -> HTTPCacheEntry? {
         state.withLock { state in
             guard var slot = state.slots[key.rawValue] else { return nil }
@@ -42,6 +43,7 @@ public final class MemoryHTTPCacheStore: HTTPCacheStore {
         }
     }
 
+    /// Stores `entry` under `key`, then evicts the least recently used entries beyond ``byteLimit``.
     public func store(_ entry: HTTPCacheEntry, for key: HTTPCacheKey) {
         let size = entry.byteCount
         state.withLock { state in
@@ -59,12 +61,14 @@ public final class MemoryHTTPCacheStore: HTTPCacheStore {
         }
     }
 
+    /// Removes the entry stored under `key`, if any.
     public func removeEntry(for key: HTTPCacheKey) {
         state.withLock { state in
             if let old = state.slots.removeValue(forKey: key.rawValue) { state.byteCount -= old.entry.byteCount }
         }
     }
 
+    /// Removes every entry whose key names `resource`.
     public func removeEntries(forResource resource: String) {
         state.withLock { state in
             for (rawKey, slot) in state.slots where slot.resource == resource {
@@ -74,6 +78,7 @@ public final class MemoryHTTPCacheStore: HTTPCacheStore {
         }
     }
 
+    /// Removes every entry.
     public func removeAll() {
         state.withLock { $0 = State() }
     }
