@@ -55,8 +55,12 @@ struct CacheBenchmark {
         return [
             "kind": "cache", "rounds": rounds, "count": count, "loopback_count": loopbackCount,
             "body_bytes": origin.bodyBytes, "loopback_body_bytes": data.count,
-            "in_process": inProcess.indices.map { ["name": inProcess[$0].0, "ns_per_request": Statistics.median(inProcessTimes[$0])] },
-            "loopback": loopback.indices.map { ["name": loopback[$0].0, "ns_per_request": Statistics.median(loopbackTimes[$0])] },
+            "in_process": inProcess.indices.map {
+                ["name": inProcess[$0].0, "ns_per_request": Statistics.median(inProcessTimes[$0])]
+            },
+            "loopback": loopback.indices.map {
+                ["name": loopback[$0].0, "ns_per_request": Statistics.median(loopbackTimes[$0])]
+            },
         ]
     }
 
