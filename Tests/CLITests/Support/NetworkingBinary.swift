@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClientTestSupport
 
 /// The built `networking` executable, run as a subprocess with its standard streams captured.
 enum NetworkingBinary {
@@ -57,15 +58,7 @@ enum NetworkingBinary {
         process.standardInput = handles.0
         process.standardOutput = handles.1
         process.standardError = handles.2
-        let status = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
+        let status = try await process.runUntilExit()
         return Outcome(
             status: status, stdoutData: try Data(contentsOf: outputFile),
             stderr: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))

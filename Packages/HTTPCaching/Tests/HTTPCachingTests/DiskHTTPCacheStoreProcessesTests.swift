@@ -1,6 +1,7 @@
 import Foundation
 import HTTPCaching
 import HTTPClient
+import HTTPClientTestSupport
 import Testing
 
 /// Eight processes writing and reading one directory at once, with evictions on the way.
@@ -67,15 +68,7 @@ enum StressWorker {
         process.arguments = arguments
         process.standardOutput = handle
         process.standardError = handle
-        let status = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
+        let status = try await process.runUntilExit()
         return Outcome(status: status, output: String(decoding: try Data(contentsOf: output), as: UTF8.self))
     }
 
