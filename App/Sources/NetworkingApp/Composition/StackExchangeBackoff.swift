@@ -22,7 +22,8 @@ struct StackExchangeBackoff: Sendable {
     {
         let date = now()
         if let deadline = deadline(for: method), deadline > date {
-            let secondsLeft = Int(deadline.timeIntervalSince(date).rounded(.up))
+            // Whole seconds, rounded up; the millisecond of slack absorbs the date's round trip through the file.
+            let secondsLeft = max(1, Int((deadline.timeIntervalSince(date) - 0.001).rounded(.up)))
             do {
                 let (data, response) = try await cachedOnly.load(request: request)
                 return (data, response.noting(secondsLeft: secondsLeft))
