@@ -90,6 +90,22 @@ struct CacheCLITests {
         }
     }
 
+    @Test func aThrottleViolationIsObeyedLikeABackoff() async throws {
+        try await withCacheDirectory { cache in
+            try await withDevServer { server in
+                let environment = server.environment(["NETWORKING_CACHE_DIR": cache.path])
+                let admin = try DevServerAdmin(server)
+                try await admin.post("throttle", json: #"{"on": true}"#)
+                let throttled = try await NetworkingBinary.run(["questions"], environment: environment)
+                let blocked = try await NetworkingBinary.run(["questions"], environment: environment)
+
+                #expect(throttled.status == 2 && throttled.stderr.contains("throttle_violation"), "\(throttled)")
+                #expect(blocked.status == 2 && blocked.stderr.contains(" seconds left"), "\(blocked)")
+                #expect(try await admin.count("route:GET /2.3/questions") == 1)
+            }
+        }
+    }
+
     @Test func siteAndKeyAreSentToTheAPI() async throws {
         try await withDevServer { server in
             let outcome = try await NetworkingBinary.run(
