@@ -71,7 +71,7 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
     /// The entry stored under `key`, or `nil`; a hit counts as a use.
     public func entry(for key: HTTPCacheKey) -> HTTPCacheEntry? {
         let file = filePath(for: key)
-        guard let contents = EntryFile.read(file) else { return nil }
+        guard let contents = EntryFile.contents(of: file) else { return nil }
         guard let decoded = try? DiskEntryFormat.decode(contents.data) else {
             EntryFile.remove(file, ifStill: contents)
             return nil
@@ -88,7 +88,7 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
             return
         }
         let replaced = EntryFile.size(file)
-        guard EntryFile.write(data, to: file, in: path) else { return }
+        guard EntryFile.replace(file, with: data, in: path) else { return }
         let estimate = estimatedByteCount.withLock { count in
             count += data.count - replaced
             return count

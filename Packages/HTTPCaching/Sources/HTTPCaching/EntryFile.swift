@@ -19,7 +19,7 @@ enum EntryFile {
     }
 
     /// The whole file at `path`, marked as just used (its modification time is set to now); `nil` when absent.
-    static func read(_ path: String) -> Contents? {
+    static func contents(of path: String) -> Contents? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -30,7 +30,7 @@ enum EntryFile {
         let complete = data.withUnsafeMutableBytes { buffer -> Bool in
             var done = 0
             while done < size {
-                let count = Glue.read(descriptor, buffer.baseAddress! + done, size - done)
+                let count = read(descriptor, buffer.baseAddress! + done, size - done)
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { return false }
                 done += count
@@ -45,7 +45,7 @@ enum EntryFile {
     /// Writes `data` to a new temporary file in `directory` (mode 0600), then renames it to `path` in one step.
     /// - Returns: Whether the file is in place.
     @discardableResult
-    static func write(_ data: Data, to path: String, in directory: String) -> Bool {
+    static func replace(_ path: String, with data: Data, in directory: String) -> Bool {
         let temporary = directory + "/.tmp-" + UUID().uuidString
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }
@@ -53,7 +53,7 @@ enum EntryFile {
         let written = data.withUnsafeBytes { buffer -> Bool in
             var done = 0
             while done < buffer.count {
-                let count = Glue.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
+                let count = write(descriptor, buffer.baseAddress! + done, buffer.count - done)
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { return false }
                 done += count
@@ -107,28 +107,5 @@ enum EntryFile {
     /// Removes the file at `path`, if any.
     static func remove(_ path: String) {
         unlink(path)
-    }
-}
-
-/// The C library's `read` and `write`, named apart from the Swift methods of the same name.
-private enum Glue {
-    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.read(descriptor, buffer, count)
-        #elseif canImport(Musl)
-            Musl.read(descriptor, buffer, count)
-        #else
-            Darwin.read(descriptor, buffer, count)
-        #endif
-    }
-
-    static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.write(descriptor, buffer, count)
-        #elseif canImport(Musl)
-            Musl.write(descriptor, buffer, count)
-        #else
-            Darwin.write(descriptor, buffer, count)
-        #endif
     }
 }
