@@ -39,7 +39,7 @@ enum EntryFile {
         }
         guard complete else { return nil }
         markUsed(descriptor)
-        return Contents(data: data, identity: (UInt64(status.st_dev), UInt64(status.st_ino)))
+        return Contents(data: data, identity: (UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino)))
     }
 
     /// Writes `data` to a new temporary file in `directory` (mode 0600), then renames it to `path` in one step.
@@ -72,8 +72,8 @@ enum EntryFile {
     /// Removes `path` if it is still the file `contents` came from (another process may have replaced it).
     static func remove(_ path: String, ifStill contents: Contents) {
         var status = stat()
-        guard stat(path, &status) == 0, UInt64(status.st_dev) == contents.identity.device,
-            UInt64(status.st_ino) == contents.identity.inode
+        guard stat(path, &status) == 0, UInt64(truncatingIfNeeded: status.st_dev) == contents.identity.device,
+            UInt64(truncatingIfNeeded: status.st_ino) == contents.identity.inode
         else { return }
         unlink(path)
     }
