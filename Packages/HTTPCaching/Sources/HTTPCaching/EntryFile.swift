@@ -39,7 +39,9 @@ enum EntryFile {
         }
         guard complete else { return nil }
         markUsed(descriptor)
-        return Contents(data: data, identity: (UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino)))
+        return Contents(
+            data: data, identity: (UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino))
+        )
     }
 
     /// Writes `data` to a new temporary file in `directory` (mode 0600), then renames it to `path` in one step.
