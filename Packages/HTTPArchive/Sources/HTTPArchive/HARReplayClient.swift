@@ -79,7 +79,8 @@ public struct HARReplayClient: HTTPClient {
         do {
             return try JSONDecoder().decode(HARArchive.self, from: data)
         } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
-            throw .notJSON(reason: (context.underlyingError ?? DecodingError.dataCorrupted(context)).localizedDescription)
+            throw .notJSON(
+                reason: (context.underlyingError ?? DecodingError.dataCorrupted(context)).localizedDescription)
         } catch let error as DecodingError {
             throw .notHAR(reason: DecodingDescription.describe(error))
         } catch {

@@ -16,7 +16,10 @@ struct RecordingHTTPClientTests {
         let entry = try onlyEntry(of: recorder)
         #expect(entry.request.method == "POST")
         #expect(entry.request.url == "https://api.example.com/api/2.3/questions/42?order=desc&site=stackoverflow")
-        #expect(entry.request.queryString == [.init(name: "order", value: "desc"), .init(name: "site", value: "stackoverflow")])
+        #expect(
+            entry.request.queryString == [
+                .init(name: "order", value: "desc"), .init(name: "site", value: "stackoverflow"),
+            ])
         #expect(value("content-type", in: entry.request.headers) == "application/json")
         #expect(entry.request.postData == HARPostData(mimeType: "application/json", text: #"{"a":1}"#))
         #expect(entry.request.bodySize == 7)
