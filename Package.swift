@@ -13,6 +13,7 @@ let package = Package(
         .package(path: "Packages/HTTPClient"),
         .package(path: "Packages/URLSessionInfrastructure"),
         .package(path: "Packages/HTTPClientDecorators"),
+        .package(path: "Packages/HTTPArchive"),
         .package(path: "Packages/QuestionsFeature"),
         .package(path: "Packages/TokenFeature"),
     ],
@@ -23,6 +24,7 @@ let package = Package(
                 .product(name: "HTTPClient", package: "HTTPClient"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
+                .product(name: "HTTPArchive", package: "HTTPArchive"),
                 .product(name: "QuestionsFeature", package: "QuestionsFeature"),
                 .product(name: "QuestionsFeatureAPI", package: "QuestionsFeature"),
                 .product(name: "TokenFeature", package: "TokenFeature"),
@@ -53,6 +55,7 @@ let package = Package(
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+                .product(name: "HTTPArchive", package: "HTTPArchive"),
                 .product(name: "QuestionsFeature", package: "QuestionsFeature"),
             ],
             path: "Tests/EndToEndTests"

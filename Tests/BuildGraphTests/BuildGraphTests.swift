@@ -10,12 +10,13 @@ struct BuildGraphTests {
         #expect(dependencies == PackageGraph.allowedDependencies(of: package), "\(package)")
     }
 
-    @Test func theGraphCoversTheAbstractionTheInfrastructureTheDecoratorsAndBothFeatures() {
+    @Test func theGraphCoversTheAbstractionTheInfrastructureTheDecoratorsTheArchiveAndBothFeatures() {
         let names = Set(PackageGraph.packageNames())
 
         #expect(
             names.isSuperset(of: [
-                "HTTPClient", "URLSessionInfrastructure", "HTTPClientDecorators", "QuestionsFeature", "TokenFeature",
+                "HTTPClient", "URLSessionInfrastructure", "HTTPClientDecorators", "HTTPArchive", "QuestionsFeature",
+                "TokenFeature",
             ]))
     }
 }

@@ -23,13 +23,23 @@ public enum NetworkingApp {
             console.writeError("networking: \(error.description)\n\n\(Usage.text(for: error.topic))\n")
             return .usage
         }
-        let log: (@Sendable (String) -> Void)? = invocation.verbose ? LoggingHTTPClient.writeToStandardError : nil
-        let factory = HTTPClientFactory(log: log)
+        let archive: TrafficArchive
         do {
-            return try await run(invocation.command, settings: settings, factory: factory, console: console, now: now)
+            archive = try TrafficArchive(invocation)
         } catch {
-            return Report.failure("Could not start", error, console: console)
+            console.writeError("networking: \(FailureClassifier.oneLine(error.description))\n")
+            return .usage
         }
+        let log: (@Sendable (String) -> Void)? = invocation.verbose ? LoggingHTTPClient.writeToStandardError : nil
+        var factory = HTTPClientFactory(log: log, recorder: archive.recorder)
+        factory.makeTransport = archive.transport(factory.makeTransport)
+        let status: ExitStatus
+        do {
+            status = try await run(invocation.command, settings: settings, factory: factory, console: console, now: now)
+        } catch {
+            status = Report.failure("Could not start", error, console: console)
+        }
+        return archive.finish(status, console: console)
     }
 
     private static func run(

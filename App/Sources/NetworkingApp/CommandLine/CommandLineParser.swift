@@ -47,6 +47,7 @@ struct CommandLineParser {
             case ("--help", _), ("-h", _): wantsHelp = true
             case ("--verbose", _), ("-v", _): invocation.verbose = true
             case ("--base-url", _): invocation.baseURL = try Self.baseURL(try value(of: option, inlineValue))
+            case ("--record", _), ("--replay", _): try archiveOption(option, try value(of: option, inlineValue))
             case ("--json", .questions), ("--json", .question): json = true
             case ("--tagged", .questions): questions.tagged = try tag(try value(of: option, inlineValue))
             case ("--page-size", .questions):
@@ -74,6 +75,7 @@ struct CommandLineParser {
             switch option {
             case "--verbose", "-v": invocation.verbose = true
             case "--base-url": invocation.baseURL = try Self.baseURL(try value(of: option, inlineValue))
+            case "--record", "--replay": try archiveOption(option, try value(of: option, inlineValue))
             default: return argument
             }
         }
@@ -165,6 +167,12 @@ struct CommandLineParser {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw UsageError(description: "--tagged needs a tag", topic: topic) }
         return trimmed
+    }
+
+    /// `--record FILE` or `--replay FILE`: a non-empty path.
+    private mutating func archiveOption(_ option: String, _ text: String) throws(UsageError) {
+        guard !text.isEmpty else { throw UsageError(description: "\(option) needs a HAR file path", topic: topic) }
+        if option == "--record" { invocation.recordPath = text } else { invocation.replayPath = text }
     }
 
     private func path(_ text: String) throws(UsageError) -> String {

@@ -5,6 +5,10 @@ struct Invocation: Equatable {
     /// Options every command accepts.
     var baseURL: URL?
     var verbose = false
+    /// `--record FILE`: where to write this invocation's traffic as a HAR archive.
+    var recordPath: String?
+    /// `--replay FILE`: the HAR archive that answers every request instead of the network.
+    var replayPath: String?
     var command: Command
 }
 

@@ -1,11 +1,17 @@
 import Foundation
+import HTTPArchive
 import HTTPClient
 import HTTPClientDecorators
 import URLSessionInfrastructure
 
 /// Builds the app's client chains: the article's `HTTPClientFactory`, the one place that knows the order.
 ///
-/// The decorator applied last is the outermost. Every chain starts at the transport and adds, inside out:
+/// The decorator applied last is the outermost. Every chain starts at the transport (an `URLSessionClient`,
+/// or with `--replay` the archive's `HARReplayClient`) and adds, inside out:
+/// 0. recording (only with `--record`): right on the transport, so each attempt is recorded as sent (signed,
+///    headers injected, every retry its own entry) and an archive replays through the very same decorators,
+///    which then decide as they did live; the token API's bodies are the token, so that chain records them
+///    redacted;
 /// 1. logging (only with `--verbose`): innermost, so each attempt is logged as sent, secrets redacted;
 ///    the token API's bodies are the stored token itself, so that chain logs their sizes, never their bytes;
 /// 2. authentication (token API only): inside retry, so every attempt is signed with the current token and
@@ -29,18 +35,25 @@ public struct HTTPClientFactory: Sendable {
     /// Where request/response logs go; `nil` turns logging off.
     public var log: (@Sendable (String) -> Void)?
     /// Makes the innermost client for a base URL and request timeout.
-    public var makeTransport: @Sendable (URL, TimeInterval) throws -> any HTTPClient
+    public var makeTransport: MakeTransport
+    /// Records every chain's traffic (`--record`); `nil` records nothing.
+    public var recorder: HARRecorder?
+
+    /// Makes the innermost client for a base URL and request timeout.
+    public typealias MakeTransport = @Sendable (URL, TimeInterval) throws -> any HTTPClient
 
     /// Creates a factory; the defaults are the app's, over an ephemeral `URLSessionClient` per base URL.
     public init(
         requestTimeout: TimeInterval = 30,
         retryPolicy: RetryPolicy = .default,
         log: (@Sendable (String) -> Void)? = nil,
-        makeTransport: @escaping @Sendable (URL, TimeInterval) throws -> any HTTPClient = Self.urlSessionTransport
+        recorder: HARRecorder? = nil,
+        makeTransport: @escaping MakeTransport = Self.urlSessionTransport
     ) {
         self.requestTimeout = requestTimeout
         self.retryPolicy = retryPolicy
         self.log = log
+        self.recorder = recorder
         self.makeTransport = makeTransport
     }
 
@@ -93,7 +106,8 @@ public struct HTTPClientFactory: Sendable {
     }
 
     private func transport(_ baseURL: URL, logsBodies: Bool = true) throws -> any HTTPClient {
-        let client = try makeTransport(baseURL, requestTimeout)
+        var client = try makeTransport(baseURL, requestTimeout)
+        if let recorder { client = client.recording(to: recorder, baseURL: baseURL, redactingBodies: !logsBodies) }
         guard let log else { return client }
         return logsBodies
             ? client.loggingRequestAndResponse(to: log)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPArchive
 import HTTPClient
 import HTTPClientDecorators
 import QuestionsFeatureAPI
@@ -17,7 +18,7 @@ enum FailureClassifier {
         case let error as AuthenticatedHTTPClient.Error:
             if case .missingAccessToken(let underlying) = error { return status(for: underlying) }
             return .serverError
-        case is HTTPTransportError:
+        case is HTTPTransportError, is HARReplayError:
             return .networkFailure
         case is HTTPError, is StackExchangeAPIError:
             return .serverError
