@@ -5,7 +5,7 @@ import Synchronization
 /// Collects the exchanges of one or more recording chains and writes them as one HAR 1.2 archive.
 ///
 /// Give the same recorder to every chain whose traffic belongs in one file (see
-/// ``HTTPClient/HTTPClient/recording(to:baseURL:)``). Entries are kept in the order requests started.
+/// `recording(to:baseURL:)`). Entries are kept in the order requests started.
 /// The recorder is safe to use from many tasks at once; ``archive()`` and ``write(to:)`` may be called at
 /// any time and hold every exchange completed so far.
 ///

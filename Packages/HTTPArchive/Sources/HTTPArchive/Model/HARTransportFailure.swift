@@ -1,6 +1,6 @@
 import HTTPClient
 
-/// A recorded ``HTTPClient/HTTPTransportError`` (`_transportError`): its case name and underlying text, so
+/// A recorded `HTTPTransportError` (`_transportError`): its case name and underlying text, so
 /// replay throws the same error and decorators (retry) decide as they did when recording.
 public struct HARTransportFailure: Codable, Sendable, Equatable {
     /// The case name, for example `"cannotConnect"`.
@@ -30,7 +30,7 @@ public struct HARTransportFailure: Codable, Sendable, Equatable {
         }
     }
 
-    /// The transport error this failure records; an unknown kind is ``HTTPClient/HTTPTransportError/other(underlying:)``.
+    /// The transport error this failure records; an unknown kind is `HTTPTransportError.other(underlying:)`.
     public var transportError: HTTPTransportError {
         switch kind {
         case "timedOut": .timedOut(underlying: underlying)
