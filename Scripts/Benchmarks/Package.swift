@@ -10,6 +10,7 @@ let package = Package(
         .package(name: "Networking", path: "../.."),
         .package(path: "../../Packages/HTTPClient"),
         .package(path: "../../Packages/HTTPClientDecorators"),
+        .package(path: "../../Packages/HTTPArchive"),
         .package(path: "../../Packages/URLSessionInfrastructure"),
     ],
     targets: [
@@ -23,7 +24,12 @@ let package = Package(
                 .product(name: "NetworkingApp", package: "Networking"),
             ]
         ),
-        .executableTarget(name: "bench", dependencies: ["BenchmarkSupport", "MallocCounter"]),
+        .executableTarget(
+            name: "bench",
+            dependencies: [
+                "BenchmarkSupport", "MallocCounter", .product(name: "HTTPArchive", package: "HTTPArchive"),
+            ]
+        ),
         .executableTarget(name: "soak", dependencies: ["BenchmarkSupport"]),
     ],
     swiftLanguageModes: [.v6]
