@@ -11,8 +11,10 @@ struct RecordedExchange: Sendable {
 
     /// The place in start order.
     let sequence: Int
-    let request: HTTPRequestSnapshot
-    let urls: HTTPURLBuilder
+    /// The request value as it reached the recorder (requests are `Sendable` values; nothing is copied out
+    /// of it until an archive is written).
+    let request: any HTTPRequest
+    let baseURL: URL
     let started: Date
     let duration: Duration
     let outcome: Outcome
@@ -40,7 +42,7 @@ struct RecordedExchange: Sendable {
     private func harRequest(redaction: HARRedaction) -> HARRequest {
         var sent = ModifiedRequest(request)
         sent.queryParameter = request.queryParameter.map(redaction.redacted(query:))
-        let url = (try? urls.url(for: sent).absoluteString) ?? urls.baseURL.absoluteString
+        let url = (try? HTTPURLBuilder(baseURL: baseURL).url(for: sent).absoluteString) ?? baseURL.absoluteString
         let body = request.body.flatMap { $0.isEmpty ? nil : $0 }
         let postData = body.map { body in
             let text = HARBody.text(of: body, redaction: redaction, redactsWholeBody: redactsBodies)

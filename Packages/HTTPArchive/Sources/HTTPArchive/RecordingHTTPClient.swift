@@ -8,7 +8,7 @@ import HTTPClient
 struct RecordingHTTPClient: HTTPClient {
     let client: any HTTPClient
     let recorder: HARRecorder
-    let urls: HTTPURLBuilder
+    let baseURL: URL
     let redactsBodies: Bool
 
     @discardableResult
@@ -28,7 +28,7 @@ struct RecordingHTTPClient: HTTPClient {
         }
         recorder.finish(
             RecordedExchange(
-                sequence: sequence, request: HTTPRequestSnapshot(request), urls: urls, started: started,
+                sequence: sequence, request: request, baseURL: baseURL, started: started,
                 duration: ContinuousClock.now - start, outcome: outcome, redactsBodies: redactsBodies))
         return try result.get()
     }
@@ -50,7 +50,6 @@ extension HTTPClient {
     /// Records like ``recording(to:baseURL:)``; with `redactingBodies`, every request and response body is
     /// written as `"[redacted]"` (for APIs whose bodies are themselves secrets, such as a token store).
     public func recording(to recorder: HARRecorder, baseURL: URL, redactingBodies: Bool) -> any HTTPClient {
-        RecordingHTTPClient(
-            client: self, recorder: recorder, urls: HTTPURLBuilder(baseURL: baseURL), redactsBodies: redactingBodies)
+        RecordingHTTPClient(client: self, recorder: recorder, baseURL: baseURL, redactsBodies: redactingBodies)
     }
 }
