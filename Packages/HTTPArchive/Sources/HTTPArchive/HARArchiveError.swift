@@ -28,5 +28,6 @@ extension HARArchiveError: CustomStringConvertible {
 }
 
 extension HARArchiveError: LocalizedError {
+    /// The same text as `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 }

@@ -26,5 +26,6 @@ extension HARReplayError: CustomStringConvertible {
 }
 
 extension HARReplayError: LocalizedError {
+    /// The same text as `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 }
