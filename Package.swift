@@ -14,6 +14,7 @@ let package = Package(
         .package(path: "Packages/URLSessionInfrastructure"),
         .package(path: "Packages/HTTPClientDecorators"),
         .package(path: "Packages/HTTPCaching"),
+        .package(path: "Packages/HTTPArchive"),
         .package(path: "Packages/QuestionsFeature"),
         .package(path: "Packages/TokenFeature"),
     ],
@@ -25,6 +26,7 @@ let package = Package(
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
                 .product(name: "HTTPCaching", package: "HTTPCaching"),
+                .product(name: "HTTPArchive", package: "HTTPArchive"),
                 .product(name: "QuestionsFeature", package: "QuestionsFeature"),
                 .product(name: "QuestionsFeatureAPI", package: "QuestionsFeature"),
                 .product(name: "TokenFeature", package: "TokenFeature"),
@@ -57,6 +59,7 @@ let package = Package(
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
                 .product(name: "HTTPCaching", package: "HTTPCaching"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+                .product(name: "HTTPArchive", package: "HTTPArchive"),
                 .product(name: "QuestionsFeature", package: "QuestionsFeature"),
             ],
             path: "Tests/EndToEndTests"

@@ -11,6 +11,7 @@ let package = Package(
         .package(path: "../../Packages/HTTPClient"),
         .package(path: "../../Packages/HTTPClientDecorators"),
         .package(path: "../../Packages/HTTPCaching"),
+        .package(path: "../../Packages/HTTPArchive"),
         .package(path: "../../Packages/URLSessionInfrastructure"),
     ],
     targets: [
@@ -28,6 +29,7 @@ let package = Package(
             name: "bench",
             dependencies: [
                 "BenchmarkSupport", "MallocCounter", .product(name: "HTTPCaching", package: "HTTPCaching"),
+                .product(name: "HTTPArchive", package: "HTTPArchive"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
             ]
         ),

@@ -15,7 +15,8 @@ struct BuildGraphTests {
 
         #expect(
             names.isSuperset(of: [
-                "HTTPClient", "URLSessionInfrastructure", "HTTPClientDecorators", "HTTPCaching", "QuestionsFeature",
+                "HTTPClient", "URLSessionInfrastructure", "HTTPClientDecorators", "HTTPCaching", "HTTPArchive",
+                "QuestionsFeature",
                 "TokenFeature",
             ]))
     }

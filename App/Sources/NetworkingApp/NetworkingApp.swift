@@ -24,18 +24,32 @@ public enum NetworkingApp {
             console.writeError("networking: \(error.description)\n\n\(Usage.text(for: error.topic))\n")
             return .usage
         }
-        let log: (@Sendable (String) -> Void)? = invocation.verbose ? LoggingHTTPClient.writeToStandardError : nil
-        if invocation.cacheMode == .offline, settings.cacheDirectory == nil {
+        let archive: TrafficArchive
+        do {
+            archive = try TrafficArchive(invocation)
+        } catch {
+            console.writeError("networking: \(FailureClassifier.oneLine(error.description))\n")
+            return .usage
+        }
+        if invocation.cacheMode == .offline, settings.cacheDirectory == nil, archive.replay == nil {
             console.writeError("networking: --offline needs a cache directory: set NETWORKING_CACHE_DIR or HOME\n")
             return .usage
         }
-        let cache = settings.cacheDirectory.map { ResponseCache(directory: $0, mode: invocation.cacheMode) }
-        let factory = HTTPClientFactory(log: log, cache: cache)
-        do {
-            return try await run(invocation.command, settings: settings, factory: factory, console: console, now: now)
-        } catch {
-            return Report.failure("Could not start", error, console: console)
+        if invocation.cacheMode != .normal, archive.replay != nil {
+            console.writeError("networking: --replay answers from the archive alone; drop --no-cache and --offline\n")
+            return .usage
         }
+        let log: (@Sendable (String) -> Void)? = invocation.verbose ? LoggingHTTPClient.writeToStandardError : nil
+        let cache = archive.cache(settings.cacheDirectory, mode: invocation.cacheMode)
+        var factory = HTTPClientFactory(log: log, cache: cache, recorder: archive.recorder)
+        factory.makeTransport = archive.transport(factory.makeTransport)
+        let status: ExitStatus
+        do {
+            status = try await run(invocation.command, settings: settings, factory: factory, console: console, now: now)
+        } catch {
+            status = Report.failure("Could not start", error, console: console)
+        }
+        return archive.finish(status, console: console)
     }
 
     private static func run(

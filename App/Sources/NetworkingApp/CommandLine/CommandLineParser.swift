@@ -49,6 +49,7 @@ struct CommandLineParser {
             case ("--help", _), ("-h", _): wantsHelp = true
             case ("--verbose", _), ("-v", _): invocation.verbose = true
             case ("--base-url", _): invocation.baseURL = try Self.baseURL(try value(of: option, inlineValue))
+            case ("--record", _), ("--replay", _): try archiveOption(option, try value(of: option, inlineValue))
             case ("--json", .questions), ("--json", .question): json = true
             case ("--site", .questions), ("--site", .question): site = try siteName(try value(of: option, inlineValue))
             case ("--no-cache", .questions), ("--no-cache", .question): try setCacheMode(.reload)
@@ -81,6 +82,7 @@ struct CommandLineParser {
             switch option {
             case "--verbose", "-v": invocation.verbose = true
             case "--base-url": invocation.baseURL = try Self.baseURL(try value(of: option, inlineValue))
+            case "--record", "--replay": try archiveOption(option, try value(of: option, inlineValue))
             default: return argument
             }
         }
@@ -189,6 +191,12 @@ struct CommandLineParser {
                 description: "--site must be a site's API name such as stackoverflow, not '\(text)'", topic: topic)
         }
         return text
+    }
+
+    /// `--record FILE` or `--replay FILE`: a non-empty path.
+    private mutating func archiveOption(_ option: String, _ text: String) throws(UsageError) {
+        guard !text.isEmpty else { throw UsageError(description: "\(option) needs a HAR file path", topic: topic) }
+        if option == "--record" { invocation.recordPath = text } else { invocation.replayPath = text }
     }
 
     private func path(_ text: String) throws(UsageError) -> String {

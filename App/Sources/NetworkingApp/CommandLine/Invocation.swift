@@ -8,6 +8,10 @@ struct Invocation: Equatable {
     var verbose = false
     /// `--no-cache` (`.reload`) or `--offline`, for the Stack Exchange commands.
     var cacheMode = HTTPCachePolicy.Mode.normal
+    /// `--record FILE`: where to write this invocation's traffic as a HAR archive.
+    var recordPath: String?
+    /// `--replay FILE`: the HAR archive that answers every request instead of the network.
+    var replayPath: String?
     var command: Command
 }
 

@@ -21,6 +21,9 @@ enum Usage {
         common options:
           --base-url URL        server to talk to (replaces scheme, host and path prefix)
           --verbose             log every request and response to standard error (secrets redacted)
+          --record FILE.har     also write every request and response to FILE.har (HAR 1.2, secrets
+                                redacted; written when the command fails too)
+          --replay FILE.har     answer every request from FILE.har instead of the network
           --help                show help (also: networking COMMAND --help)
 
         environment:

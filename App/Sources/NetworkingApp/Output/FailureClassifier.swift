@@ -1,4 +1,5 @@
 import Foundation
+import HTTPArchive
 import HTTPCaching
 import HTTPClient
 import HTTPClientDecorators
@@ -18,7 +19,7 @@ enum FailureClassifier {
         case let error as AuthenticatedHTTPClient.Error:
             if case .missingAccessToken(let underlying) = error { return status(for: underlying) }
             return .serverError
-        case is HTTPTransportError, is HTTPCacheError:
+        case is HTTPTransportError, is HTTPCacheError, is HARReplayError:
             return .networkFailure
         case is BackoffInEffect:
             return .serverError
