@@ -10,6 +10,8 @@ let package = Package(
         .package(name: "Networking", path: "../.."),
         .package(path: "../../Packages/HTTPClient"),
         .package(path: "../../Packages/HTTPClientDecorators"),
+        .package(path: "../../Packages/HTTPCaching"),
+        .package(path: "../../Packages/HTTPArchive"),
         .package(path: "../../Packages/URLSessionInfrastructure"),
     ],
     targets: [
@@ -23,7 +25,14 @@ let package = Package(
                 .product(name: "NetworkingApp", package: "Networking"),
             ]
         ),
-        .executableTarget(name: "bench", dependencies: ["BenchmarkSupport", "MallocCounter"]),
+        .executableTarget(
+            name: "bench",
+            dependencies: [
+                "BenchmarkSupport", "MallocCounter", .product(name: "HTTPCaching", package: "HTTPCaching"),
+                .product(name: "HTTPArchive", package: "HTTPArchive"),
+                .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+            ]
+        ),
         .executableTarget(name: "soak", dependencies: ["BenchmarkSupport"]),
     ],
     swiftLanguageModes: [.v6]

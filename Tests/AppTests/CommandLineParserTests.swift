@@ -48,6 +48,14 @@ struct CommandLineParserTests {
         #expect(invocation.baseURL?.absoluteString == "http://localhost:3000")
     }
 
+    @Test func parsesRecordAndReplayBeforeOrAfterTheCommand() throws {
+        let after = try parse("questions", "--json", "--record", "q.har", "--replay=old.har")
+        let before = try parse("--record=q.har", "--replay", "old.har", "questions", "--json")
+
+        #expect(after == before)
+        #expect(after.recordPath == "q.har" && after.replayPath == "old.har")
+    }
+
     @Test func showsHelpForTheToolAndForEachCommand() throws {
         #expect(try parse().command == .help(.general))
         #expect(try parse("--help").command == .help(.general))
@@ -67,6 +75,8 @@ struct CommandLineParserTests {
         (["questions", "--tagged"], "--tagged needs a value"),
         (["questions", "--tagged", "--json"], "--tagged needs a value"),
         (["questions", "extra"], "unexpected argument 'extra'"),
+        (["questions", "--record"], "--record needs a value"),
+        (["token", "--replay="], "--replay needs a HAR file path"),
         (["question"], "missing question ID"),
         (["question", "12a"], "question ID must be a positive number, not '12a'"),
         (["question", "0"], "question ID must be a positive number, not '0'"),

@@ -10,12 +10,14 @@ struct BuildGraphTests {
         #expect(dependencies == PackageGraph.allowedDependencies(of: package), "\(package)")
     }
 
-    @Test func theGraphCoversTheAbstractionTheInfrastructureTheDecoratorsAndBothFeatures() {
+    @Test func theGraphCoversTheAbstractionTheInfrastructureTheLayersAndBothFeatures() {
         let names = Set(PackageGraph.packageNames())
 
         #expect(
             names.isSuperset(of: [
-                "HTTPClient", "URLSessionInfrastructure", "HTTPClientDecorators", "QuestionsFeature", "TokenFeature",
+                "HTTPClient", "URLSessionInfrastructure", "HTTPClientDecorators", "HTTPCaching", "HTTPArchive",
+                "QuestionsFeature",
+                "TokenFeature",
             ]))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClientDecorators
+import QuestionsFeature
 
 /// The `networking` command line tool: parses the command line, composes the features, runs one command.
 public enum NetworkingApp {
@@ -23,13 +24,32 @@ public enum NetworkingApp {
             console.writeError("networking: \(error.description)\n\n\(Usage.text(for: error.topic))\n")
             return .usage
         }
-        let log: (@Sendable (String) -> Void)? = invocation.verbose ? LoggingHTTPClient.writeToStandardError : nil
-        let factory = HTTPClientFactory(log: log)
+        let archive: TrafficArchive
         do {
-            return try await run(invocation.command, settings: settings, factory: factory, console: console, now: now)
+            archive = try TrafficArchive(invocation)
         } catch {
-            return Report.failure("Could not start", error, console: console)
+            console.writeError("networking: \(FailureClassifier.oneLine(error.description))\n")
+            return .usage
         }
+        if invocation.cacheMode == .offline, settings.cacheDirectory == nil, archive.replay == nil {
+            console.writeError("networking: --offline needs a cache directory: set NETWORKING_CACHE_DIR or HOME\n")
+            return .usage
+        }
+        if invocation.cacheMode != .normal, archive.replay != nil {
+            console.writeError("networking: --replay answers from the archive alone; drop --no-cache and --offline\n")
+            return .usage
+        }
+        let log: (@Sendable (String) -> Void)? = invocation.verbose ? LoggingHTTPClient.writeToStandardError : nil
+        let cache = archive.cache(settings.cacheDirectory, mode: invocation.cacheMode)
+        var factory = HTTPClientFactory(log: log, cache: cache, recorder: archive.recorder)
+        factory.makeTransport = archive.transport(factory.makeTransport)
+        let status: ExitStatus
+        do {
+            status = try await run(invocation.command, settings: settings, factory: factory, console: console, now: now)
+        } catch {
+            status = Report.failure("Could not start", error, console: console)
+        }
+        return archive.finish(status, console: console)
     }
 
     private static func run(
@@ -46,10 +66,12 @@ public enum NetworkingApp {
             console.writeOutput(CompletionScript.text(for: shell))
             return .success
         case .questions(let options):
-            let composer = try QuestionsFeatureComposer(settings: settings, factory: factory)
+            let composer = try QuestionsFeatureComposer(settings: settings, factory: factory, note: console.writeError)
             return await QuestionsCommand(composer: composer, console: console, now: now).run(options)
         case .question(let options):
-            let composer = try QuestionsFeatureComposer(settings: settings, factory: factory)
+            let composer = try QuestionsFeatureComposer(
+                settings: settings, factory: factory, site: options.site ?? QuestionsQuery().site,
+                note: console.writeError)
             return await QuestionCommand(composer: composer, console: console, now: now).run(options)
         case .token:
             return await TokenCommand(

@@ -1,6 +1,7 @@
 import HTTPClient
 import HTTPClientTestSupport
 
+@testable import HTTPCaching
 @testable import HTTPClientDecorators
 
 /// The decorators of a chain from the outermost in, down to the transport: `["dedup", "headers", …, "transport"]`.
@@ -18,6 +19,7 @@ enum ChainLayers {
 
     private static func describe(_ client: any HTTPClient) -> (String, (any HTTPClient)?) {
         switch client {
+        case let client as CachingHTTPClient: ("cache", client.client)
         case let client as DeduplicatingHTTPClient: ("dedup", client.client)
         case let client as HeadersInjectingHTTPClient: ("headers(\(client.headers))", client.client)
         case let client as ContentTypeValidatingHTTPClient: ("contentType", client.client)

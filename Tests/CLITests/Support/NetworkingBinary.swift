@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClientTestSupport
 
 /// The built `networking` executable, run as a subprocess with its standard streams captured.
 enum NetworkingBinary {
@@ -23,8 +24,9 @@ enum NetworkingBinary {
         }
     }
 
-    /// Runs `networking arguments` with only `environment` (plus PATH and HOME), `input` on standard input, and
-    /// returns once it exited. Output goes to temporary files, so a full pipe can never block the child.
+    /// Runs `networking arguments` with only `environment` (plus PATH, HOME and a fresh NETWORKING_CACHE_DIR),
+    /// `input` on standard input, and returns once it exited. Output goes to temporary files, so a full pipe can
+    /// never block the child.
     static func run(_ arguments: [String], environment: [String: String] = [:], input: Data = Data()) async throws
         -> Outcome
     {
@@ -50,19 +52,13 @@ enum NetworkingBinary {
         process.executableURL = try locate()
         process.arguments = arguments
         let inherited = ProcessInfo.processInfo.environment.filter { ["PATH", "HOME"].contains($0.key) }
-        process.environment = inherited.merging(environment) { _, new in new }
+        // A cache of this run's own unless the test names one, so no run answers from another's cache.
+        let cache = ["NETWORKING_CACHE_DIR": directory.appendingPathComponent("cache").path]
+        process.environment = inherited.merging(cache) { _, new in new }.merging(environment) { _, new in new }
         process.standardInput = handles.0
         process.standardOutput = handles.1
         process.standardError = handles.2
-        let status = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
+        let status = try await process.runUntilExit()
         return Outcome(
             status: status, stdoutData: try Data(contentsOf: outputFile),
             stderr: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))

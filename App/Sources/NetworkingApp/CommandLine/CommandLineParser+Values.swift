@@ -48,4 +48,14 @@ extension CommandLineParser {
         }
         return shell
     }
+
+    /// A Stack Exchange site's API name, such as `stackoverflow` or `superuser`.
+    func siteName(_ text: String) throws(UsageError) -> String {
+        let allowed = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
+        guard !text.isEmpty, allowed else {
+            throw UsageError(
+                description: "--site must be a site's API name such as stackoverflow, not '\(text)'", topic: topic)
+        }
+        return text
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCaching
 
 /// Turns `networking`'s arguments into an ``Invocation``, or a ``UsageError`` naming what is wrong.
 ///
@@ -12,6 +13,7 @@ struct CommandLineParser {
     private var questions = QuestionsOptions()
     private var question = QuestionOptions(id: "")
     private var json = false
+    private var site: String?
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var parser = CommandLineParser(arguments: arguments[...])
@@ -64,6 +66,8 @@ struct CommandLineParser {
             invocation.command = .help(topic)
             return invocation
         }
+        questions.site = site
+        question.site = site
         invocation.command = try command(questions: questions, question: question, json: json)
         return invocation
     }
@@ -81,6 +85,10 @@ struct CommandLineParser {
         case "--page": questions.page = try number(option.name, text, in: 1...Int(Int32.max))
         case "--sort": questions.sort = try sort(text)
         case "--save-avatar": question.saveAvatar = try path(text)
+        case "--record", "--replay": try archiveOption(option.name, text)
+        case "--site": site = try siteName(text)
+        case "--no-cache": try setCacheMode(.reload)
+        case "--offline": try setCacheMode(.offline)
         default:
             throw UsageError(description: "option '\(option.name)' is not implemented", topic: topic)
         }
@@ -96,6 +104,19 @@ struct CommandLineParser {
             try apply(spec, value: try optionValue(spec, option, inlineValue))
         }
         return nil
+    }
+
+    private mutating func setCacheMode(_ mode: HTTPCachePolicy.Mode) throws(UsageError) {
+        guard invocation.cacheMode == .normal || invocation.cacheMode == mode else {
+            throw UsageError(description: "--no-cache and --offline cannot be used together", topic: topic)
+        }
+        invocation.cacheMode = mode
+    }
+
+    /// `--record FILE` or `--replay FILE`: a non-empty path.
+    private mutating func archiveOption(_ option: String, _ text: String) throws(UsageError) {
+        guard !text.isEmpty else { throw UsageError(description: "\(option) needs a HAR file path", topic: topic) }
+        if option == "--record" { invocation.recordPath = text } else { invocation.replayPath = text }
     }
 
     private func expectNothingAfter(_ option: String) throws(UsageError) {

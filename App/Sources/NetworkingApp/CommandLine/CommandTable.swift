@@ -12,8 +12,29 @@ enum CommandTable {
             "--base-url", value: .text("URL"), help: "server to talk to (replaces scheme, host and path prefix)"),
         OptionSpec(
             "--verbose", short: "-v", help: "log every request and response to standard error (secrets redacted)"),
+        OptionSpec(
+            "--record", value: .file("FILE.har"),
+            help:
+                "also write every request and response to FILE.har (HAR 1.2, secrets\nredacted; written when the command fails too)"
+        ),
+        OptionSpec(
+            "--replay", value: .file("FILE.har"), help: "answer every request from FILE.har instead of the network"),
         OptionSpec("--help", short: "-h", help: "show help (also: networking help COMMAND)"),
     ]
+
+    /// The options both Stack Exchange commands share.
+    private static let stackExchangeOptions: [OptionSpec] = [
+        OptionSpec("--site", value: .text("NAME"), help: "the Stack Exchange site's API name (default stackoverflow)"),
+        OptionSpec("--no-cache", help: "ask the server even when a fresh answer is cached, and cache the new one"),
+        OptionSpec("--offline", help: "answer from the cache only; exit 1 when the answer is not cached"),
+    ]
+
+    /// What both Stack Exchange commands' help says about the cache.
+    private static let cacheNotes = """
+        Answers are cached (Stack Exchange answers for 60 s, avatars as their headers say); a cached answer
+        prints a note with its age on standard error. While the API's backoff holds, answers come from the
+        cache or the command exits 2 without sending a request.
+        """
 
     /// Options that stand alone instead of a command.
     static let toolOptions: [OptionSpec] = [
@@ -39,16 +60,15 @@ enum CommandTable {
                 OptionSpec(
                     "--sort", value: .choice("ORDER", QuestionsOptions.sorts),
                     help: "votes, activity or creation (highest first)"),
-                OptionSpec("--json", help: "print a JSON document instead of a table"),
-            ]),
+            ] + stackExchangeOptions + [OptionSpec("--json", help: "print a JSON document instead of a table")],
+            notes: cacheNotes),
         CommandSpec(
             topic: .question, arguments: "ID",
             listing: [("question ID", "one question with its body and its owner's avatar")],
             discussion: "Shows one question with its body as text, then fetches its owner's avatar.",
-            options: [
-                OptionSpec("--json", help: "print a JSON document instead of text"),
-                OptionSpec("--save-avatar", value: .file("PATH"), help: "also write the avatar image to PATH"),
-            ]),
+            options: [OptionSpec("--save-avatar", value: .file("PATH"), help: "also write the avatar image to PATH")]
+                + stackExchangeOptions + [OptionSpec("--json", help: "print a JSON document instead of text")],
+            notes: cacheNotes),
         CommandSpec(
             topic: .token,
             otherUsages: [

@@ -1,10 +1,17 @@
 import Foundation
+import HTTPCaching
 
 /// What the user asked for on the command line, validated.
 struct Invocation: Equatable {
     /// Options every command accepts.
     var baseURL: URL?
     var verbose = false
+    /// `--no-cache` (`.reload`) or `--offline`, for the Stack Exchange commands.
+    var cacheMode = HTTPCachePolicy.Mode.normal
+    /// `--record FILE`: where to write this invocation's traffic as a HAR archive.
+    var recordPath: String?
+    /// `--replay FILE`: the HAR archive that answers every request instead of the network.
+    var replayPath: String?
     var command: Command
 }
 
@@ -32,6 +39,7 @@ struct QuestionsOptions: Equatable {
     var pageSize: Int?
     var page: Int?
     var sort: String?
+    var site: String?
     var json = false
 }
 
@@ -40,6 +48,7 @@ struct QuestionOptions: Equatable {
     var id: String
     var json = false
     var saveAvatar: String?
+    var site: String?
 }
 
 /// Where `networking token update` reads the new token from.

@@ -23,10 +23,13 @@ enum Usage {
               NETWORKING_QUESTIONS_URL   base URL of the questions API (default https://api.stackexchange.com)
               NETWORKING_TOKEN_URL       base URL of the token API (default http://localhost:3000)
               NETWORKING_ACCESS_TOKEN    initial access token for the token API
+              NETWORKING_STACKEXCHANGE_KEY   Stack Exchange application key, sent as key= (raises the daily quota)
+              NETWORKING_CACHE_DIR       response cache directory (else $XDG_CACHE_HOME/networking, else
+                                         $HOME/.cache/networking); delete it to clear the cache
 
-            exit status: 0 success, 1 network failure, 2 the server or API reported an error,
-              3 the response could not be read, 4 not found, 5 a local file could not be written,
-              64 usage error
+            exit status: 0 success, 1 network failure (or not cached, with --offline), 2 the server or API
+              reported an error (or its backoff holds), 3 the response could not be read, 4 not found,
+              5 a local file could not be written, 64 usage error
             """
     }
 

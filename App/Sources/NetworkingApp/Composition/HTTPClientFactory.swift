@@ -1,11 +1,18 @@
 import Foundation
+import HTTPArchive
+import HTTPCaching
 import HTTPClient
 import HTTPClientDecorators
 import URLSessionInfrastructure
 
 /// Builds the app's client chains: the article's `HTTPClientFactory`, the one place that knows the order.
 ///
-/// The decorator applied last is the outermost. Every chain starts at the transport and adds, inside out:
+/// The decorator applied last is the outermost. Every chain starts at the transport (an `URLSessionClient`,
+/// or with `--replay` the archive's `HARReplayClient`) and adds, inside out:
+/// 0. recording (only with `--record`): right on the transport, so each attempt is recorded as sent (signed,
+///    headers injected, every retry its own entry) and an archive replays through the very same decorators,
+///    which then decide as they did live; the token API's bodies are the token, so that chain records them
+///    redacted;
 /// 1. logging (only with `--verbose`): innermost, so each attempt is logged as sent, secrets redacted;
 ///    the token API's bodies are the stored token itself, so that chain logs their sizes, never their bytes;
 /// 2. authentication (token API only): inside retry, so every attempt is signed with the current token and
@@ -14,7 +21,14 @@ import URLSessionInfrastructure
 /// 4. content-type validation: inside header injection, so it sees the `Accept` that was sent;
 /// 5. header injection (`User-Agent`);
 /// 6. de-duplication of identical in-flight GETs (questions and images);
-/// 7. error handling (token issuing only): outermost, so any non-2xx becomes one typed `HTTPError`.
+/// 7. error handling (token issuing only): outermost, so any non-2xx becomes one typed `HTTPError`;
+/// 8. the cache (questions and images, when the tool has a cache directory): outermost, so a fresh answer
+///    sends nothing through any layer and is never logged as sent; what it stores has passed content-type
+///    validation; a revalidation goes through retry, header injection and de-duplication like any request.
+///    Stack Exchange answers state no freshness (only `private`), so they are fresh for 60 s
+///    (``ResponseCache/stackExchangeFreshness``); images follow their own headers. The token chains are never
+///    cached: their requests carry `Authorization`, and no token may reach the disk. With `--record` the cache
+///    reloads, so every request reaches the recorder; with `--replay` there is no cache, the archive answers.
 /// The feature chains have no error handling on purpose: their mappers own the status policy (the Stack
 /// Exchange mapper reads the error object that comes with a 400; the token mapper explains a 401), and
 /// `handlingErrors()` would reduce those answers to a bare status code.
@@ -29,18 +43,29 @@ public struct HTTPClientFactory: Sendable {
     /// Where request/response logs go; `nil` turns logging off.
     public var log: (@Sendable (String) -> Void)?
     /// Makes the innermost client for a base URL and request timeout.
-    public var makeTransport: @Sendable (URL, TimeInterval) throws -> any HTTPClient
+    public var makeTransport: MakeTransport
+    /// The disk cache of the questions and image chains; `nil` for none.
+    public var cache: ResponseCache?
+    /// Records every chain's traffic (`--record`); `nil` records nothing.
+    public var recorder: HARRecorder?
+
+    /// Makes the innermost client for a base URL and request timeout.
+    public typealias MakeTransport = @Sendable (URL, TimeInterval) throws -> any HTTPClient
 
     /// Creates a factory; the defaults are the app's, over an ephemeral `URLSessionClient` per base URL.
     public init(
         requestTimeout: TimeInterval = 30,
         retryPolicy: RetryPolicy = .default,
         log: (@Sendable (String) -> Void)? = nil,
-        makeTransport: @escaping @Sendable (URL, TimeInterval) throws -> any HTTPClient = Self.urlSessionTransport
+        cache: ResponseCache? = nil,
+        recorder: HARRecorder? = nil,
+        makeTransport: @escaping MakeTransport = Self.urlSessionTransport
     ) {
         self.requestTimeout = requestTimeout
         self.retryPolicy = retryPolicy
         self.log = log
+        self.cache = cache
+        self.recorder = recorder
         self.makeTransport = makeTransport
     }
 
@@ -51,13 +76,14 @@ public struct HTTPClientFactory: Sendable {
         try URLSessionClient.ephemeral(baseURL: baseURL.absoluteString, requestTimeout: requestTimeout)
     }
 
-    /// The Stack Exchange API.
-    public func questionsClient(baseURL: URL) throws -> any HTTPClient {
-        try transport(baseURL)
+    /// The Stack Exchange API, cached in the cache's mode or in `mode` when given.
+    public func questionsClient(baseURL: URL, mode: HTTPCachePolicy.Mode? = nil) throws -> any HTTPClient {
+        let client = try transport(baseURL)
             .retrying(retryPolicy)
             .validatingContentType()
             .injecting(headers: ["User-Agent": Self.userAgent])
             .deduplicatingInFlightRequests()
+        return try cached(client, baseURL, mode: mode, defaultFreshness: ResponseCache.stackExchangeFreshness)
     }
 
     /// The token API, signed with `accessToken` and refreshed through `refreshAccessToken` on a 401.
@@ -85,15 +111,26 @@ public struct HTTPClientFactory: Sendable {
 
     /// Images on another host (avatars): a client per origin, with no API headers or tokens.
     public func imageClient(origin: URL) throws -> any HTTPClient {
-        try transport(origin)
+        let client = try transport(origin)
             .retrying(retryPolicy)
             .validatingContentType()
             .injecting(headers: ["User-Agent": Self.userAgent])
             .deduplicatingInFlightRequests()
+        return try cached(client, origin, mode: nil, defaultFreshness: nil)
+    }
+
+    /// `client` behind the cache's store for `baseURL`, or `client` itself when there is no cache.
+    private func cached(
+        _ client: any HTTPClient, _ baseURL: URL, mode: HTTPCachePolicy.Mode?, defaultFreshness: Duration?
+    ) throws -> any HTTPClient {
+        guard let cache else { return client }
+        let policy = HTTPCachePolicy(mode: mode ?? cache.mode, defaultFreshness: defaultFreshness)
+        return client.caching(in: try cache.store(for: baseURL), policy: policy)
     }
 
     private func transport(_ baseURL: URL, logsBodies: Bool = true) throws -> any HTTPClient {
-        let client = try makeTransport(baseURL, requestTimeout)
+        var client = try makeTransport(baseURL, requestTimeout)
+        if let recorder { client = client.recording(to: recorder, baseURL: baseURL, redactingBodies: !logsBodies) }
         guard let log else { return client }
         return logsBodies
             ? client.loggingRequestAndResponse(to: log)

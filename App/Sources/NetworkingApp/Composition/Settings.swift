@@ -11,6 +11,10 @@ struct Settings: Equatable {
     var tokenBaseURL: URL
     /// The token API's initial access token (`NETWORKING_ACCESS_TOKEN`), without the `Bearer ` prefix.
     var accessToken: String?
+    /// The Stack Exchange application key (`NETWORKING_STACKEXCHANGE_KEY`), sent as `key=`.
+    var stackExchangeKey: String?
+    /// The response cache's directory (see ``ResponseCache``), or `nil` when the environment names none.
+    var cacheDirectory: URL?
 
     static func resolve(_ invocation: Invocation, environment: [String: String]) throws(UsageError) -> Settings {
         func url(_ variable: String, default fallback: String) throws(UsageError) -> URL {
@@ -20,11 +24,16 @@ struct Settings: Equatable {
             }
             return try CommandLineParser.baseURL(value, source: variable)
         }
-        let token = environment["NETWORKING_ACCESS_TOKEN"]?.trimmingCharacters(in: .whitespacesAndNewlines)
+        func trimmed(_ variable: String) -> String? {
+            let value = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines)
+            return value?.isEmpty == false ? value : nil
+        }
         return Settings(
             questionsBaseURL: try url("NETWORKING_QUESTIONS_URL", default: defaultQuestionsURL),
             tokenBaseURL: try url("NETWORKING_TOKEN_URL", default: defaultTokenURL),
-            accessToken: token?.isEmpty == false ? token : nil
+            accessToken: trimmed("NETWORKING_ACCESS_TOKEN"),
+            stackExchangeKey: trimmed("NETWORKING_STACKEXCHANGE_KEY"),
+            cacheDirectory: ResponseCache.directory(environment: environment)
         )
     }
 }

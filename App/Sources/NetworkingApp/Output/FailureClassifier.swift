@@ -1,4 +1,6 @@
 import Foundation
+import HTTPArchive
+import HTTPCaching
 import HTTPClient
 import HTTPClientDecorators
 import QuestionsFeatureAPI
@@ -17,8 +19,12 @@ enum FailureClassifier {
         case let error as AuthenticatedHTTPClient.Error:
             if case .missingAccessToken(let underlying) = error { return status(for: underlying) }
             return .serverError
-        case is HTTPTransportError:
+        case is HTTPTransportError, is HTTPCacheError, is HARReplayError:
             return .networkFailure
+        case is BackoffInEffect:
+            return .serverError
+        case is DiskHTTPCacheStore.Error:
+            return .localFileFailure
         case is HTTPError, is StackExchangeAPIError:
             return .serverError
         case let error as TokenMapper.Error:

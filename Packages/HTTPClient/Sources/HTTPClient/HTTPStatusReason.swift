@@ -1,15 +1,30 @@
-/// Reason phrases for the status codes people meet most often.
-enum HTTPStatusReason {
-    static func phrase(for statusCode: HTTPStatusCode) -> String? {
+/// Reason phrases for the status codes people meet most often (RFC 9110, 15).
+public enum HTTPStatusReason {
+    /// The reason phrase of `statusCode`, for example `"Not Found"` for 404; `nil` for a code not in the table.
+    public static func phrase(for statusCode: HTTPStatusCode) -> String? {
         switch statusCode {
+        case 200: "OK"
+        case 201: "Created"
+        case 202: "Accepted"
+        case 204: "No Content"
+        case 206: "Partial Content"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 303: "See Other"
+        case 304: "Not Modified"
+        case 307: "Temporary Redirect"
+        case 308: "Permanent Redirect"
         case 400: "Bad Request"
         case 401: "Unauthorized"
         case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
+        case 406: "Not Acceptable"
         case 408: "Request Timeout"
         case 409: "Conflict"
         case 410: "Gone"
+        case 412: "Precondition Failed"
+        case 413: "Content Too Large"
         case 415: "Unsupported Media Type"
         case 422: "Unprocessable Content"
         case 429: "Too Many Requests"

@@ -104,6 +104,14 @@ struct URLRequestBuilderTests {
         #expect(urlRequest.httpBody == Data("payload".utf8))
     }
 
+    @Test(arguments: HTTPMethod.allCases)
+    func everyMethodIsSentByName(_ method: HTTPMethod) throws {
+        let builder = URLRequestBuilder(baseURL: try #require(URL(string: "http://h/")))
+        let body = method == .get ? nil : Data("x".utf8)
+
+        #expect(try builder.makeURLRequest(for: TestRequest(method: method, body: body)).httpMethod == method.name)
+    }
+
     private func makeURL(base: String, request: TestRequest) throws -> String {
         let builder = URLRequestBuilder(baseURL: try #require(URL(string: base)))
         return try builder.makeURL(for: request).absoluteString

@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import Foundation
+import HTTPArchive
 import HTTPClient
 import HTTPClientDecorators
 import NetworkingApp
@@ -48,7 +49,7 @@ struct OverheadBenchmark {
         }
         let bare = Statistics.median(times[0])
         let rows: [[String: Any]] = variants.indices.map { index in
-            [
+            var row: [String: Any] = [
                 "name": variants[index].name,
                 "ns_per_request": Statistics.median(times[index]),
                 "overhead_ns": Statistics.median(deltas[index]),
@@ -57,6 +58,13 @@ struct OverheadBenchmark {
                 "allocated_bytes_per_request": Statistics.median(bytes[index]),
                 "full_chain": variants[index].isFullChain,
             ]
+            if let baseline = variants[index].baseline, let other = variants.firstIndex(where: { $0.name == baseline })
+            {
+                let differences = zip(times[index], times[other]).map { $0 - $1 }
+                row["compared_to"] = baseline
+                row["overhead_vs_compared_ns"] = Statistics.median(differences)
+            }
+            return row
         }
         return [
             "kind": "overhead", "rounds": rounds, "count": count, "rows": rows,
@@ -93,6 +101,8 @@ struct OverheadBenchmark {
         let name: String
         let client: any HTTPClient
         var isFullChain = false
+        /// Another variant this one is the same chain as, plus one layer: the row also reports the difference.
+        var baseline: String?
     }
 
     /// The bare client first (the baseline), then each decorator alone, then the App's chains.
@@ -102,6 +112,7 @@ struct OverheadBenchmark {
         let baseURL = URL(filePath: "/")
         let factory = HTTPClientFactory(makeTransport: { _, _ in transport })
         let verbose = HTTPClientFactory(log: { _ in }, makeTransport: { _, _ in transport })
+        let recording = HTTPClientFactory(recorder: HARRecorder(), makeTransport: { _, _ in transport })
         return [
             Variant(name: "bare in-memory client", client: transport),
             Variant(name: ".retrying()", client: transport.retrying()),
@@ -114,7 +125,13 @@ struct OverheadBenchmark {
             Variant(name: ".validatingContentType()", client: transport.validatingContentType()),
             Variant(name: ".deduplicatingInFlightRequests()", client: transport.deduplicatingInFlightRequests()),
             Variant(name: ".loggingRequestAndResponse(to:)", client: transport.loggingRequestAndResponse(to: { _ in })),
+            Variant(
+                name: ".recording(to:baseURL:)", client: transport.recording(to: HARRecorder(), baseURL: baseURL),
+                baseline: "bare in-memory client"),
             Variant(name: "App questionsClient chain", client: try factory.questionsClient(baseURL: baseURL)),
+            Variant(
+                name: "App questionsClient chain + recording (--record)",
+                client: try recording.questionsClient(baseURL: baseURL), baseline: "App questionsClient chain"),
             Variant(
                 name: "App tokenClient chain (full)",
                 client: try factory.tokenClient(baseURL: baseURL, accessToken: token, refreshAccessToken: token),

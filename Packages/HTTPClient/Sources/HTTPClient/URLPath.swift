@@ -1,4 +1,4 @@
-/// The path rules of ``URLRequestBuilder``: segments are what `split(separator: "/")` returns (empty ones
+/// The path rules of ``HTTPURLBuilder``: segments are what `split(separator: "/")` returns (empty ones
 /// dropped), each percent-encoded as one path segment and written after a `/`.
 ///
 /// ASCII text is split byte by byte; other text is split by `Character`, as before, so that a `/` that

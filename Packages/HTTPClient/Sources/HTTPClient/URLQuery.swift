@@ -1,6 +1,4 @@
-import HTTPClient
-
-/// The query rules of ``URLRequestBuilder``: the base URL's own query (if any), then the request's parameters
+/// The query rules of ``HTTPURLBuilder``: the base URL's own query (if any), then the request's parameters
 /// sorted by name, names and values strictly percent-encoded, joined by `&`.
 enum URLQuery {
     /// Appends `?` and the query to the UTF-8 bytes `output`, or nothing when there is no query.

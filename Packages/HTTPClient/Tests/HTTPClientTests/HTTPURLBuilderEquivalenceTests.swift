@@ -1,14 +1,13 @@
 import Foundation
-import HTTPClient
 import HTTPClientTestSupport
 import Testing
 
-@testable import URLSessionInfrastructure
+@testable import HTTPClient
 
-/// The one-string URL of ``URLRequestBuilder/makeURL(for:)`` must be the URL that `URLComponents` forms, and
+/// The one-string URL of ``HTTPURLBuilder/url(for:)`` must be the URL that `URLComponents` forms, and
 /// the URL that the first implementation (``ReferenceURLBuilder``) formed.
-@Suite("URLRequestBuilder: one-string URLs equal URLComponents' URLs")
-struct URLRequestBuilderEquivalenceTests {
+@Suite("HTTPURLBuilder: one-string URLs equal URLComponents' URLs")
+struct HTTPURLBuilderEquivalenceTests {
     static let bases = [
         "http://h", "http://h/", "https://h:8443/api/", "http://user:pw@h:1/a%20b//?key=k%20v&x=1#top",
         "http://127.0.0.1:8080", "http://[::1]:80/v", "https://xn--caf-dma.example/é/", "http://h/?", "http://h/#f",
@@ -17,13 +16,13 @@ struct URLRequestBuilderEquivalenceTests {
 
     @Test(arguments: bases)
     func generatedRequestsGetTheSameURL(base: String) throws {
-        let builder = URLRequestBuilder(baseURL: try #require(URL(string: base)))
+        let builder = HTTPURLBuilder(baseURL: try #require(URL(string: base)))
         var random = SplitMix64(seed: 20_261_121)
         for _ in 0..<2_000 {
             let request = Self.generatedRequest(using: &random)
-            let oneString = Result { () throws(HTTPTransportError) in try builder.makeURL(for: request).absoluteString }
+            let oneString = Result { () throws(HTTPTransportError) in try builder.url(for: request).absoluteString }
             let components = Result { () throws(HTTPTransportError) in
-                try builder.makeURLWithComponents(for: request).absoluteString
+                try builder.urlWithComponents(for: request).absoluteString
             }
 
             let reference = Result { () throws(HTTPTransportError) in
@@ -36,19 +35,11 @@ struct URLRequestBuilderEquivalenceTests {
         }
     }
 
-    @Test(arguments: HTTPMethod.allCases)
-    func everyMethodIsSentByName(_ method: HTTPMethod) throws {
-        let builder = URLRequestBuilder(baseURL: try #require(URL(string: "http://h/")))
-        let body = method == .get ? nil : Data("x".utf8)
-
-        #expect(try builder.makeURLRequest(for: TestRequest(method: method, body: body)).httpMethod == method.name)
-    }
-
     @Test func aRelativeBaseURLIsResolvedFirst() throws {
         let base = try #require(URL(string: "v2/", relativeTo: URL(string: "http://h/api/")))
-        let builder = URLRequestBuilder(baseURL: base)
+        let builder = HTTPURLBuilder(baseURL: base)
 
-        #expect(try builder.makeURL(for: TestRequest(path: "x", version: "")).absoluteString == "http://h/api/v2/x")
+        #expect(try builder.url(for: TestRequest(path: "x", version: "")).absoluteString == "http://h/api/v2/x")
     }
 
     private static func generatedRequest(using random: inout SplitMix64) -> TestRequest {
@@ -68,7 +59,7 @@ struct URLRequestBuilderEquivalenceTests {
     }
 }
 
-/// The first `URLRequestBuilder.makeURL(for:)`, kept as the oracle: `URLComponents` and `split`/`joined` for
+/// The first `URLRequestBuilder.makeURL(for:)` (now ``HTTPURLBuilder/url(for:)``), kept as the oracle: `URLComponents` and `split`/`joined` for
 /// every request.
 private enum ReferenceURLBuilder {
     static func makeURL(baseURL: URL, for request: any HTTPRequest) throws(HTTPTransportError) -> URL {

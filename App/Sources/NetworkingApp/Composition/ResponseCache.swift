@@ -1,0 +1,49 @@
+import Foundation
+import HTTPCaching
+
+/// The tool's response cache on disk: one store per base URL, so answers of different servers never mix.
+///
+/// The directory is `$NETWORKING_CACHE_DIR`, else `$XDG_CACHE_HOME/networking`, else `$HOME/.cache/networking`.
+/// Deleting it clears the cache.
+public struct ResponseCache: Sendable {
+    /// How long a Stack Exchange answer stays fresh: the API asks for the same request at most once a minute.
+    public static let stackExchangeFreshness: Duration = .seconds(60)
+
+    /// The directory holding one subdirectory per base URL.
+    public var directory: URL
+    /// Whether the cache answers, reloads, or answers alone (`--no-cache`, `--offline`).
+    public var mode: HTTPCachePolicy.Mode
+
+    /// Creates a cache in `directory`.
+    public init(directory: URL, mode: HTTPCachePolicy.Mode = .normal) {
+        self.directory = directory
+        self.mode = mode
+    }
+
+    /// The subdirectory for `baseURL`: the whole URL, percent-encoded into one readable name.
+    public func directory(for baseURL: URL) -> URL {
+        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        allowed.insert(charactersIn: "-.")
+        let name = baseURL.absoluteString.addingPercentEncoding(withAllowedCharacters: allowed) ?? "base-url"
+        return directory.appendingPathComponent(name, isDirectory: true)
+    }
+
+    /// The store for `baseURL`, created (mode 0700) if missing.
+    public func store(for baseURL: URL) throws -> DiskHTTPCacheStore {
+        try DiskHTTPCacheStore(directory: directory(for: baseURL))
+    }
+
+    /// The cache directory the environment names, or `nil` when it names none (no `HOME` either).
+    static func directory(environment: [String: String]) -> URL? {
+        func value(_ name: String) -> String? {
+            environment[name].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        if let explicit = value("NETWORKING_CACHE_DIR") { return URL(fileURLWithPath: explicit, isDirectory: true) }
+        if let xdg = value("XDG_CACHE_HOME"), xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("networking", isDirectory: true)
+        }
+        guard let home = value("HOME") else { return nil }
+        return URL(fileURLWithPath: home, isDirectory: true)
+            .appendingPathComponent(".cache/networking", isDirectory: true)
+    }
+}

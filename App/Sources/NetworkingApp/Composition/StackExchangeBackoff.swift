@@ -1,0 +1,97 @@
+import Foundation
+import HTTPCaching
+import HTTPClient
+import QuestionsFeatureAPI
+
+/// Obeys the Stack Exchange API's `backoff`: until the deadline an answer's `backoff: N` (or a
+/// `throttle_violation`'s "more requests available in N seconds") set for a method, that method is answered
+/// from the cache alone, or fails with ``BackoffInEffect`` — without sending a request.
+///
+/// Deadlines live in the cache directory of the API's base URL, one file per method, so every run obeys them.
+struct StackExchangeBackoff: Sendable {
+    /// The directory holding the deadline files.
+    let directory: URL
+    /// Answers from the cache alone (offline mode) while a deadline holds.
+    let cachedOnly: any HTTPClient
+    let now: @Sendable () -> Date
+
+    /// Loads `request` for the API method `method` through `client`, unless a deadline holds; records the
+    /// deadline an origin answer sets.
+    func load(_ request: any HTTPRequest, method: String, through client: any HTTPClient) async throws
+        -> (Data, HTTPResponse)
+    {
+        let date = now()
+        if let deadline = deadline(for: method), deadline > date {
+            // Whole seconds, rounded up; the millisecond of slack absorbs the date's round trip through the file.
+            let secondsLeft = max(1, Int((deadline.timeIntervalSince(date) - 0.001).rounded(.up)))
+            do {
+                let (data, response) = try await cachedOnly.load(request: request)
+                return (data, response.noting(secondsLeft: secondsLeft))
+            } catch is HTTPCacheError {
+                throw BackoffInEffect(method: method, secondsLeft: secondsLeft)
+            }
+        }
+        let (data, response) = try await client.load(request: request)
+        if HTTPCacheOutcome(response) ?? .miss == .miss, let seconds = Self.backoffSeconds(in: data), seconds > 0 {
+            record(now().addingTimeInterval(TimeInterval(seconds)), for: method)
+        }
+        return (data, response)
+    }
+
+    /// The `backoff` of a wrapper, or the wait a `throttle_violation` names.
+    static func backoffSeconds(in data: Data) -> Int? {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        if let backoff = object["backoff"] as? Int { return backoff }
+        guard let name = object["error_name"] as? String, let message = object["error_message"] as? String else {
+            return nil
+        }
+        let error = StackExchangeAPIError(id: object["error_id"] as? Int ?? 0, name: name, message: message)
+        return error.isThrottleViolation ? error.retryAfterSeconds : nil
+    }
+
+    private func file(for method: String) -> URL {
+        directory.appendingPathComponent("backoff-" + method.replacingOccurrences(of: "/", with: "-"))
+    }
+
+    private func deadline(for method: String) -> Date? {
+        guard let data = FileManager.default.contents(atPath: file(for: method).path),
+            let seconds = TimeInterval(
+                String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        else { return nil }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    private func record(_ deadline: Date, for method: String) {
+        if let existing = self.deadline(for: method), existing >= deadline { return }
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try? Data(String(deadline.timeIntervalSince1970).utf8).write(to: file(for: method), options: .atomic)
+    }
+}
+
+/// A Stack Exchange method is under `backoff` and its answer is not cached. Exit status 2.
+struct BackoffInEffect: Error, Equatable, LocalizedError, CustomStringConvertible {
+    /// The API method, for example `questions`.
+    let method: String
+    /// Whole seconds until requests may be sent again.
+    let secondsLeft: Int
+
+    var description: String {
+        "The Stack Exchange API asked to wait before calling /\(method) again (\(secondsLeft) seconds left), "
+            + "and the answer is not cached"
+    }
+
+    var errorDescription: String? { description }
+
+    var recoverySuggestion: String? { "Wait \(secondsLeft) seconds, then try again." }
+}
+
+extension HTTPResponse {
+    /// The header the backoff guard sets on a cached answer it gave because a deadline holds.
+    static let backoffSecondsLeftHeader = "X-Backoff-Seconds-Left"
+
+    fileprivate func noting(secondsLeft: Int) -> HTTPResponse {
+        var headers = self.headers ?? HTTPHeaders()
+        headers[Self.backoffSecondsLeftHeader] = String(secondsLeft)
+        return HTTPResponse(statusCode: statusCode, headers: headers)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import HTTPArchive
+import HTTPCaching
+import HTTPClient
+
+/// `--record` and `--replay`: the recorder every chain writes to, and the archive every chain answers from.
+struct TrafficArchive {
+    /// `--replay FILE` cannot be used: the file is unreadable or not HAR. A usage error (exit 64).
+    struct ReplayFileError: Error, CustomStringConvertible {
+        let path: String
+        let underlying: any Error
+        var description: String { "--replay \(path): \(underlying)" }
+    }
+
+    /// Collects every chain's traffic, when `--record` was given.
+    let recorder: HARRecorder?
+    /// Answers every chain, when `--replay` was given.
+    let replay: HARReplayClient?
+    private let recordURL: URL?
+
+    /// Reads the `--replay` archive, if any, and prepares the `--record` recorder, if any.
+    /// - Throws: ``ReplayFileError`` naming the file and the reason.
+    init(_ invocation: Invocation) throws(ReplayFileError) {
+        recordURL = invocation.recordPath.map { URL(fileURLWithPath: $0) }
+        recorder = recordURL.map { _ in HARRecorder() }
+        guard let path = invocation.replayPath else {
+            replay = nil
+            return
+        }
+        do {
+            replay = try HARReplayClient(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ReplayFileError(path: path, underlying: error)
+        }
+    }
+
+    /// The factory's transports, or the archive in their place when replaying.
+    func transport(_ live: @escaping HTTPClientFactory.MakeTransport) -> HTTPClientFactory.MakeTransport {
+        guard let replay else { return live }
+        return { _, _ in replay }
+    }
+
+    /// The response cache a command runs with. Replaying uses none: the archive is the whole truth, and a
+    /// cached answer would hide what it holds. Recording reloads (unless `--offline`): a fresh cached answer
+    /// would send nothing, and the archive would miss the request.
+    func cache(_ directory: URL?, mode: HTTPCachePolicy.Mode) -> ResponseCache? {
+        guard replay == nil, let directory else { return nil }
+        return ResponseCache(directory: directory, mode: recorder != nil && mode == .normal ? .reload : mode)
+    }
+
+    /// Writes the `--record` file whatever `status` the command ended with; a file that cannot be written
+    /// turns success into ``ExitStatus/localFileFailure``.
+    func finish(_ status: ExitStatus, console: Console) -> ExitStatus {
+        guard let recorder, let recordURL else { return status }
+        do {
+            try recorder.write(to: recordURL)
+            return status
+        } catch {
+            console.writeError("networking: \(FailureClassifier.oneLine("\(error)"))\n")
+            return status == .success ? .localFileFailure : status
+        }
+    }
+}

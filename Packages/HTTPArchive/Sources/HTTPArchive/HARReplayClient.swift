@@ -1,0 +1,104 @@
+import Foundation
+import HTTPClient
+import Synchronization
+
+/// An `HTTPClient` that answers from a HAR archive and never touches the network.
+///
+/// A request matches an entry by method, path and query (see <doc:RecordingAndReplaying>): the request's
+/// `version/path` equals the recorded URL's path or its end after a `/`, so base-URL prefixes, schemes,
+/// hosts and ports do not matter; query items compare as a multiset, in any order and percent-encoding;
+/// headers are ignored. Several entries for one request answer in recorded order, the last one repeating.
+/// Entries with status 0 throw their recorded error as an `HTTPTransportError`.
+///
+/// Archives from browsers (Chrome, Firefox), mitmproxy's `hardump` and Charles read as well as this
+/// package's own: `content.text` is taken as the decoded body, `encoding: "base64"` is honoured, and missing
+/// optional fields are fine.
+public struct HARReplayClient: HTTPClient {
+    private let entries: [ReplayEntry]
+    private let answered: AnsweredCounts
+
+    /// Reads an archive.
+    /// - Throws: ``HARArchiveError`` when `archive` is not JSON, not HAR, or holds an unusable entry.
+    public init(archive: Data) throws {
+        try self.init(document: HARReplayClient.decode(archive))
+    }
+
+    /// Reads the archive at `url`.
+    /// - Throws: ``HARArchiveError/cannotRead(path:reason:)`` when the file cannot be read, or what
+    ///   ``init(archive:)`` throws.
+    public init(contentsOf url: URL) throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw HARArchiveError.cannotRead(path: url.path, reason: error.localizedDescription)
+        }
+        try self.init(archive: data)
+    }
+
+    /// Answers from a document already in memory.
+    /// - Throws: ``HARArchiveError/invalidEntry(index:reason:)`` for an entry whose body does not decode.
+    public init(document: HARArchive) throws {
+        entries = try document.log.entries.enumerated().map { index, entry in
+            try ReplayEntry(entry, index: index)
+        }
+        answered = AnsweredCounts()
+    }
+
+    /// The number of entries in the archive.
+    public var entryCount: Int { entries.count }
+
+    /// The recorded answer to `request`: a body and response, or the recorded transport error.
+    /// - Throws: ``HARReplayError`` when no entry matches; the recorded `HTTPTransportError` for a status-0 entry.
+    @discardableResult
+    public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
+        let key = ReplayKey(request)
+        let matches = entries.filter { key.isAnswered(by: $0.key) }
+        guard !matches.isEmpty else { throw noMatch(for: request, key: key) }
+        let index = answered.next(for: key, count: matches.count)
+        return try matches[index].answer.get()
+    }
+
+    private func noMatch(for request: any HTTPRequest, key: ReplayKey) -> HARReplayError {
+        let nearest = entries.min { lhs, rhs in
+            EditDistance.between(key.summary, lhs.key.summary) < EditDistance.between(key.summary, rhs.key.summary)
+        }
+        return HARReplayError(
+            method: key.method, url: Self.relativeURL(of: request),
+            nearest: nearest.map { "\($0.key.method) \($0.url)" })
+    }
+
+    /// `/version/path?query` as `HTTPURLBuilder` would send it.
+    private static func relativeURL(of request: any HTTPRequest) -> String {
+        guard let base = URL(string: "http://replay"), let url = try? HTTPURLBuilder(baseURL: base).url(for: request)
+        else { return "/\(request.version)/\(request.path)" }
+        return String(url.absoluteString.dropFirst("http://replay".count))
+    }
+
+    private static func decode(_ data: Data) throws(HARArchiveError) -> HARArchive {
+        do {
+            return try JSONDecoder().decode(HARArchive.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+            throw .notJSON(
+                reason: (context.underlyingError ?? DecodingError.dataCorrupted(context)).localizedDescription)
+        } catch let error as DecodingError {
+            throw .notHAR(reason: DecodingDescription.describe(error))
+        } catch {
+            throw .notHAR(reason: error.localizedDescription)
+        }
+    }
+}
+
+/// How many times each request has been answered, shared by copies of one client.
+private final class AnsweredCounts: Sendable {
+    private let counts = Mutex<[ReplayKey: Int]>([:])
+
+    /// The index of the match to answer with now: the next in order, the last one repeating.
+    func next(for key: ReplayKey, count: Int) -> Int {
+        counts.withLock { counts in
+            let answeredSoFar = counts[key, default: 0]
+            counts[key] = answeredSoFar + 1
+            return min(answeredSoFar, count - 1)
+        }
+    }
+}

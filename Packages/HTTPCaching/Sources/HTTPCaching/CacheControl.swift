@@ -1,0 +1,31 @@
+import Foundation
+
+/// The directives of a `Cache-Control` field (RFC 9111, 5.2): names lowercased, quotes removed.
+struct CacheControl {
+    private var directives: [String: String] = [:]
+
+    init(_ value: String?) {
+        guard let value else { return }
+        for part in value.split(separator: ",") {
+            let pieces = part.split(separator: "=", maxSplits: 1)
+            guard let rawName = pieces.first else { continue }
+            let name = rawName.trimmingCharacters(in: .whitespaces).lowercased()
+            guard !name.isEmpty else { continue }
+            var argument = pieces.count > 1 ? pieces[1].trimmingCharacters(in: .whitespaces) : ""
+            if argument.count >= 2, argument.hasPrefix("\""), argument.hasSuffix("\"") {
+                argument = String(argument.dropFirst().dropLast())
+            }
+            directives[name] = argument
+        }
+    }
+
+    /// Whether the directive `name` is present.
+    func has(_ name: String) -> Bool { directives[name] != nil }
+
+    /// The directive's delta-seconds argument; `nil` when absent or not a non-negative whole number.
+    func seconds(_ name: String) -> TimeInterval? {
+        guard let argument = directives[name], !argument.isEmpty, argument.allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return nil }
+        return TimeInterval(Int(argument) ?? Int(Int32.max))
+    }
+}

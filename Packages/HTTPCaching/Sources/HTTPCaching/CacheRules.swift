@@ -1,0 +1,115 @@
+import Foundation
+import HTTPClient
+
+/// RFC 9111's rules for a private cache: what may be stored, for how long, and how old it is.
+enum CacheRules {
+    /// Statuses a cache may store without explicit freshness (RFC 9110, 15.1).
+    static let heuristicallyCacheable: Set<HTTPStatusCode> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
+    /// Response fields that describe one connection or one answer, never kept with an entry.
+    static let unstoredFields = [
+        "Connection", "Keep-Alive", "Transfer-Encoding", "Upgrade", HTTPCacheOutcome.headerName,
+    ]
+
+    /// The entry to store for `response`, or `nil` when the rules forbid storing it.
+    static func entry(
+        for request: any HTTPRequest, data: Data, response: HTTPResponse, requestTime: Date, responseTime: Date,
+        policy: HTTPCachePolicy
+    ) -> HTTPCacheEntry? {
+        let headers = response.headers ?? HTTPHeaders()
+        let directives = CacheControl(headers["Cache-Control"])
+        guard !directives.has("no-store"), let varied = varyingNames(headers) else { return nil }
+        let explicit = explicitLifetime(headers, directives, responseTime: responseTime)
+        guard isStorable(response.statusCode, hasExplicitFreshness: explicit != nil) else { return nil }
+        let hasValidator = headers.contains("ETag") || headers.contains("Last-Modified")
+        let lifetime: TimeInterval
+        if directives.has("no-cache") {
+            guard hasValidator else { return nil }
+            lifetime = 0
+        } else if let explicit {
+            lifetime = explicit
+        } else if let defaultFreshness = policy.defaultFreshness {
+            lifetime = defaultFreshness.seconds
+        } else if hasValidator {
+            lifetime = 0
+        } else {
+            return nil
+        }
+        var stored = headers
+        for name in unstoredFields { stored[name] = nil }
+        return HTTPCacheEntry(
+            statusCode: response.statusCode, headers: stored, body: data, responseTime: responseTime,
+            initialAge: initialAge(headers, requestTime: requestTime, responseTime: responseTime),
+            freshnessLifetime: lifetime, variant: variant(of: request, names: varied))
+    }
+
+    /// `stored` updated by a `304 Not Modified` (RFC 9111, 4.3.4): its fields replace the stored ones.
+    static func revalidated(
+        _ stored: HTTPCacheEntry, by response: HTTPResponse, requestTime: Date, responseTime: Date,
+        policy: HTTPCachePolicy
+    ) -> HTTPCacheEntry {
+        var update = response.headers ?? HTTPHeaders()
+        update["Content-Length"] = nil
+        for name in unstoredFields { update[name] = nil }
+        var entry = stored
+        entry.headers = stored.headers.merging(update)
+        entry.responseTime = responseTime
+        entry.initialAge = initialAge(update, requestTime: requestTime, responseTime: responseTime)
+        let directives = CacheControl(entry.headers["Cache-Control"])
+        if directives.has("no-cache") {
+            entry.freshnessLifetime = 0
+        } else if let explicit = explicitLifetime(entry.headers, directives, responseTime: responseTime) {
+            entry.freshnessLifetime = explicit
+        } else {
+            entry.freshnessLifetime = policy.defaultFreshness?.seconds ?? 0
+        }
+        return entry
+    }
+
+    /// Whether a response with `statusCode` may be stored.
+    static func isStorable(_ statusCode: HTTPStatusCode, hasExplicitFreshness: Bool) -> Bool {
+        heuristicallyCacheable.contains(statusCode)
+            || (hasExplicitFreshness && (200..<400).contains(statusCode) && statusCode != 206 && statusCode != 304)
+    }
+
+    /// Seconds of freshness from `max-age`, else `Expires` minus `Date` (RFC 9111, 4.2.1); `nil` for neither.
+    /// An `Expires` that is not a valid date means "already expired".
+    static func explicitLifetime(_ headers: HTTPHeaders, _ directives: CacheControl, responseTime: Date)
+        -> TimeInterval?
+    {
+        if let maxAge = directives.seconds("max-age") { return maxAge }
+        guard let expires = headers["Expires"] else { return nil }
+        guard let expiry = HTTPDate.parse(expires, now: responseTime) else { return 0 }
+        let date = headers["Date"].flatMap { HTTPDate.parse($0, now: responseTime) } ?? responseTime
+        return max(0, expiry.timeIntervalSince(date))
+    }
+
+    /// The corrected initial age (RFC 9111, 4.2.3), from `Age`, `Date` and the round trip.
+    static func initialAge(_ headers: HTTPHeaders, requestTime: Date, responseTime: Date) -> TimeInterval {
+        let date = headers["Date"].flatMap { HTTPDate.parse($0, now: responseTime) }
+        let apparentAge = date.map { max(0, responseTime.timeIntervalSince($0)) } ?? 0
+        let ageValue = headers["Age"].flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+        let correctedAge = max(0, ageValue) + max(0, responseTime.timeIntervalSince(requestTime))
+        return max(apparentAge, correctedAge)
+    }
+
+    /// The lowercased names `Vary` lists, or `nil` for `Vary: *` (never stored).
+    static func varyingNames(_ headers: HTTPHeaders) -> [String]? {
+        guard let vary = headers["Vary"] else { return [] }
+        let names = vary.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return names.contains("*") ? nil : names.filter { !$0.isEmpty }
+    }
+
+    /// Fingerprints of `request`'s fields named `names`: a hash of each value, `-` for an absent field.
+    static func variant(of request: any HTTPRequest, names: some Sequence<String>) -> [String: String] {
+        var variant: [String: String] = [:]
+        for name in names {
+            variant[name] = request.headers?[name].map { FNV1a.hex(FNV1a.hash($0)) } ?? "-"
+        }
+        return variant
+    }
+
+    /// Whether `entry` was stored for a request whose `Vary`-named fields had the same values as `request`'s.
+    static func matches(_ entry: HTTPCacheEntry, _ request: any HTTPRequest) -> Bool {
+        entry.variant.isEmpty || variant(of: request, names: entry.variant.keys) == entry.variant
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Synchronization
+
+/// An ``HTTPCacheStore`` in a directory: one file per entry, shared safely by several processes.
+///
+/// - Each entry is a file named by a hash of its key, in a versioned format with a checksum. A corrupt,
+///   truncated or foreign file is a miss and is removed; a file for another key (a hash collision) is a miss.
+/// - Writes go to a temporary file that is then renamed into place, so a reader in any process sees the old
+///   entry or the new one, never part of one.
+/// - When the files together exceed ``byteLimit``, the least recently used (by modification time, which every
+///   read renews) are removed until they fit in 80 % of it.
+/// - The directory is created with mode 0700 if missing; entry files are 0600.
+///
+/// Reads and writes are synchronous and cheap (one small file each); call from any task or thread.
+public final class DiskHTTPCacheStore: HTTPCacheStore {
+    /// Why a store could not be opened.
+    public enum Error: Swift.Error, Equatable, CustomStringConvertible {
+        /// The directory did not exist and could not be created.
+        case cannotCreateDirectory(path: String, underlying: String)
+        /// Something other than a directory is at the path.
+        case notADirectory(path: String)
+
+        /// A one-line description naming the path.
+        public var description: String {
+            switch self {
+            case .cannotCreateDirectory(let path, let underlying):
+                "Could not create the cache directory \(path) (\(underlying))"
+            case .notADirectory(let path): "The cache directory \(path) is not a directory"
+            }
+        }
+    }
+
+    /// The suffix of entry files.
+    static let entrySuffix = ".entry"
+    /// Evictions stop once the files fit in this share of ``byteLimit``.
+    static let trimRatio = 0.8
+
+    /// The directory holding the entry files.
+    public let directory: URL
+    /// The most bytes the entry files may take together.
+    public let byteLimit: Int
+    private let path: String
+    /// This process's estimate of the files' total size; every sweep measures it again.
+    private let estimatedByteCount: Mutex<Int>
+
+    /// Opens the store in `directory`, creating it (mode 0700) if missing.
+    /// - Parameters:
+    ///   - directory: The directory for the entry files; several processes may share it.
+    ///   - byteLimit: The most bytes the entry files may take together; 50 MB by default.
+    /// - Throws: ``Error`` when the directory cannot be created or is not a directory.
+    public init(directory: URL, byteLimit: Int = 50_000_000) throws {
+        self.directory = directory
+        self.byteLimit = byteLimit
+        path = directory.path
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            do {
+                try FileManager.default.createDirectory(
+                    at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw Error.cannotCreateDirectory(path: path, underlying: error.localizedDescription)
+            }
+        } else if !isDirectory.boolValue {
+            throw Error.notADirectory(path: path)
+        }
+        estimatedByteCount = Mutex(0)
+        let total = entryFiles().reduce(0) { $0 + $1.size }
+        estimatedByteCount.withLock { $0 = total }
+    }
+
+    /// The entry stored under `key`, or `nil`; a hit counts as a use.
+    public func entry(for key: HTTPCacheKey) -> HTTPCacheEntry? {
+        let file = filePath(for: key)
+        guard let contents = EntryFile.contents(of: file) else { return nil }
+        guard let decoded = try? DiskEntryFormat.decode(contents.data) else {
+            EntryFile.remove(file, ifStill: contents)
+            return nil
+        }
+        return decoded.key == key ? decoded.entry : nil
+    }
+
+    /// Stores `entry` under `key`, then evicts the least recently used entries beyond ``byteLimit``.
+    public func store(_ entry: HTTPCacheEntry, for key: HTTPCacheKey) {
+        let data = DiskEntryFormat.encode(entry, for: key)
+        let file = filePath(for: key)
+        guard data.count <= byteLimit else {
+            removeEntry(for: key)
+            return
+        }
+        let replaced = EntryFile.size(file)
+        guard EntryFile.replace(file, with: data, in: path) else { return }
+        let estimate = estimatedByteCount.withLock { count in
+            count += data.count - replaced
+            return count
+        }
+        if estimate > byteLimit { sweep() }
+    }
+
+    /// Removes the entry stored under `key`, if any.
+    public func removeEntry(for key: HTTPCacheKey) {
+        let file = filePath(for: key)
+        let size = EntryFile.size(file)
+        EntryFile.remove(file)
+        estimatedByteCount.withLock { $0 -= size }
+    }
+
+    /// Removes every entry whose key names `resource`.
+    public func removeEntries(forResource resource: String) {
+        for file in entryFiles() {
+            guard let data = FileManager.default.contents(atPath: file.path),
+                let decoded = try? DiskEntryFormat.decode(data), decoded.key.resource == resource
+            else { continue }
+            EntryFile.remove(file.path)
+            estimatedByteCount.withLock { $0 -= file.size }
+        }
+    }
+
+    /// Removes every entry.
+    public func removeAll() {
+        for file in entryFiles() { EntryFile.remove(file.path) }
+        estimatedByteCount.withLock { $0 = 0 }
+    }
+
+    /// Removes the least recently used files until the rest fit in ``trimRatio`` of ``byteLimit``, and
+    /// temporary files a crashed writer left behind.
+    func sweep() {
+        var files = entryFiles().sorted { $0.modified < $1.modified }
+        var total = files.reduce(0) { $0 + $1.size }
+        if total > byteLimit {
+            let target = Int(Double(byteLimit) * Self.trimRatio)
+            while total > target, !files.isEmpty {
+                let oldest = files.removeFirst()
+                EntryFile.remove(oldest.path)
+                total -= oldest.size
+            }
+        }
+        estimatedByteCount.withLock { $0 = total }
+        removeAbandonedTemporaryFiles()
+    }
+
+    private func filePath(for key: HTTPCacheKey) -> String {
+        path + "/" + FNV1a.hex(FNV1a.hash(key.rawValue)) + Self.entrySuffix
+    }
+
+    private struct ListedFile {
+        let path: String
+        let size: Int
+        /// Nanoseconds since 1970: every read renews it, so the oldest is the least recently used.
+        let modified: Int64
+    }
+
+    private func entryFiles() -> [ListedFile] {
+        listing(suffix: Self.entrySuffix)
+    }
+
+    private func removeAbandonedTemporaryFiles() {
+        let cutoff = Int64(Date().addingTimeInterval(-600).timeIntervalSince1970 * 1e9)
+        for file in listing(prefix: ".tmp-") where file.modified < cutoff {
+            EntryFile.remove(file.path)
+        }
+    }
+
+    private func listing(prefix: String = "", suffix: String = "") -> [ListedFile] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.compactMap { name in
+            guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
+            let file = path + "/" + name
+            return EntryFile.attributes(file).map { ListedFile(path: file, size: $0.size, modified: $0.modified) }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The file operations of ``DiskHTTPCacheStore``, with the system calls that make them safe to share:
+/// readers see a whole file or none (writers rename a finished temporary file into place), and a reader
+/// removes a file only if it is still the one it read.
+enum EntryFile {
+    /// What one read found: the bytes and the file's identity.
+    struct Contents {
+        let data: Data
+        let identity: (device: UInt64, inode: UInt64)
+    }
+
+    /// The whole file at `path`, marked as just used (its modification time is set to now); `nil` when absent.
+    static func contents(of path: String) -> Contents? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size >= 0 else { return nil }
+        let size = Int(status.st_size)
+        var data = Data(count: size)
+        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+            var done = 0
+            while done < size {
+                let count = read(descriptor, buffer.baseAddress! + done, size - done)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                done += count
+            }
+            return true
+        }
+        guard complete else { return nil }
+        markUsed(descriptor)
+        return Contents(
+            data: data, identity: (UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino))
+        )
+    }
+
+    /// Writes `data` to a new temporary file in `directory` (mode 0600), then renames it to `path` in one step.
+    /// - Returns: Whether the file is in place.
+    @discardableResult
+    static func replace(_ path: String, with data: Data, in directory: String) -> Bool {
+        let temporary = directory + "/.tmp-" + UUID().uuidString
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        _ = fchmod(descriptor, 0o600)
+        let written = data.withUnsafeBytes { buffer -> Bool in
+            var done = 0
+            while done < buffer.count {
+                let count = write(descriptor, buffer.baseAddress! + done, buffer.count - done)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                done += count
+            }
+            return true
+        }
+        markUsed(descriptor)
+        close(descriptor)
+        guard written, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
+    /// Removes `path` if it is still the file `contents` came from (another process may have replaced it).
+    static func remove(_ path: String, ifStill contents: Contents) {
+        var status = stat()
+        guard stat(path, &status) == 0, UInt64(truncatingIfNeeded: status.st_dev) == contents.identity.device,
+            UInt64(truncatingIfNeeded: status.st_ino) == contents.identity.inode
+        else { return }
+        unlink(path)
+    }
+
+    /// The size in bytes of the file at `path`, or 0 when absent.
+    static func size(_ path: String) -> Int {
+        attributes(path)?.size ?? 0
+    }
+
+    /// The size and the modification time (in nanoseconds since 1970) of the file at `path`, or `nil`.
+    static func attributes(_ path: String) -> (size: Int, modified: Int64)? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        #if canImport(Darwin)
+            let time = status.st_mtimespec
+        #else
+            let time = status.st_mtim
+        #endif
+        return (Int(status.st_size), Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
+    }
+
+    /// Sets the file's access and modification times to now, to the nanosecond: the kernel's own timestamps
+    /// tick only every few milliseconds, too coarse to order files used one after the other.
+    private static func markUsed(_ descriptor: Int32) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var times = [now, now]
+        _ = futimens(descriptor, &times)
+    }
+
+    /// Removes the file at `path`, if any.
+    static func remove(_ path: String) {
+        unlink(path)
+    }
+}

@@ -1,0 +1,22 @@
+import HTTPClient
+
+/// How ``CachingHTTPClient`` produced an answer, as it reports in the answer's `X-Cache` header.
+public enum HTTPCacheOutcome: String, Sendable, CaseIterable {
+    /// A fresh stored answer; nothing was sent.
+    case hit
+    /// A stored answer the origin confirmed with a `304 Not Modified`.
+    case revalidated
+    /// A stored answer past its freshness, standing in for a failed origin or given in offline mode.
+    case stale
+    /// The origin's own answer.
+    case miss
+
+    /// The header every answer of ``CachingHTTPClient`` carries: `X-Cache`.
+    public static let headerName = "X-Cache"
+
+    /// The outcome `response` reports in its `X-Cache` header, or `nil` when it came through no cache.
+    public init?(_ response: HTTPResponse) {
+        guard let value = response.headers?[Self.headerName] else { return nil }
+        self.init(rawValue: value)
+    }
+}

@@ -1,0 +1,53 @@
+/// How ``CachingHTTPClient`` uses its store.
+///
+/// ```swift
+/// let client = transport.caching(in: store, policy: HTTPCachePolicy(defaultFreshness: .seconds(60)))
+/// ```
+public struct HTTPCachePolicy: Sendable {
+    /// Whether the cache may use the network, and whether it may answer from the store.
+    public enum Mode: Sendable, Hashable {
+        /// Fresh entries answer at once, stale ones are revalidated, everything storable is stored.
+        case normal
+        /// Every request goes to the origin without validators; what comes back is stored.
+        case reload
+        /// Nothing goes to the origin: a stored entry answers, fresh or stale, or the load throws
+        /// ``HTTPCacheError/notCached(method:resource:)``.
+        case offline
+    }
+
+    /// Whether the cache may use the network, and whether it may answer from the store.
+    public var mode: Mode
+    /// How long a response stays fresh when it states no freshness (no `max-age`, no `Expires`) and
+    /// forbids nothing (no `no-store`, no `no-cache`); `nil` stores such responses only when they carry a
+    /// validator, to be revalidated on every use.
+    public var defaultFreshness: Duration?
+    /// How long past its freshness a stored answer may stand in when the origin fails (a transport error
+    /// or a 5xx), unless the response's own `stale-if-error` says otherwise.
+    public var staleIfError: Duration
+    /// Whether responses to requests carrying `Authorization` are stored (and answered from the store).
+    /// Off by default: such requests pass straight through.
+    public var storesAuthorizedResponses: Bool
+
+    /// Creates a policy.
+    /// - Parameters:
+    ///   - mode: ``Mode/normal`` by default.
+    ///   - defaultFreshness: The freshness of responses that state none; `nil` by default.
+    ///   - staleIfError: How stale an answer may be to stand in for a failed origin; one day by default.
+    ///   - storesAuthorizedResponses: Whether to cache requests carrying `Authorization`; `false` by default.
+    public init(
+        mode: Mode = .normal, defaultFreshness: Duration? = nil,
+        staleIfError: Duration = .seconds(86_400), storesAuthorizedResponses: Bool = false
+    ) {
+        self.mode = mode
+        self.defaultFreshness = defaultFreshness
+        self.staleIfError = staleIfError
+        self.storesAuthorizedResponses = storesAuthorizedResponses
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import HTTPCaching
+import HTTPClient
+import HTTPClientTestSupport
+import Testing
+
+/// Stale answers standing in for a failing origin (`stale-if-error`), and cancellation.
+struct CachingHTTPClientFailureTests {
+    private static let fresh: HTTPHeaders = ["Cache-Control": "max-age=60"]
+    private static let lost = HTTPTransportError.cannotConnect(underlying: "refused")
+
+    @Test func aTransportErrorIsAnsweredByAStaleEntryWithinTheAllowance() async throws {
+        let cache = CachingSUT(
+            [.status(200, body: "a", headers: Self.fresh), .failure(Self.lost)],
+            policy: HTTPCachePolicy(staleIfError: .seconds(100)))
+        try await cache.load()
+        cache.advance(seconds: 160)
+
+        let (body, response) = try await cache.load()
+
+        #expect(body == "a" && response.cacheOutcome == .stale && response.headers?["Age"] == "160")
+    }
+
+    @Test func beyondTheAllowanceTheErrorIsThrown() async throws {
+        let cache = CachingSUT(
+            [.status(200, body: "a", headers: Self.fresh), .failure(Self.lost)],
+            policy: HTTPCachePolicy(staleIfError: .seconds(100)))
+        try await cache.load()
+        cache.advance(seconds: 161)
+
+        await #expect(throws: Self.lost) { try await cache.load() }
+    }
+
+    @Test func aServerErrorIsAnsweredByAStaleEntry() async throws {
+        let cache = CachingSUT([.status(200, body: "a", headers: Self.fresh), .status(503, body: "down")])
+        try await cache.load()
+        cache.advance(seconds: 3600)
+
+        let (body, response) = try await cache.load()
+
+        #expect(body == "a" && response.statusCode == 200 && response.cacheOutcome == .stale)
+        #expect(cache.store.count == 1)
+    }
+
+    @Test func aServerErrorWithoutAnEntryIsPassedOn() async throws {
+        let cache = CachingSUT([.status(503, body: "down")])
+
+        let (body, response) = try await cache.load()
+
+        #expect(body == "down" && response.statusCode == 503 && response.cacheOutcome == .miss)
+    }
+
+    @Test func theResponsesOwnStaleIfErrorWinsOverThePolicy() async throws {
+        let cache = CachingSUT([
+            .status(200, body: "a", headers: ["Cache-Control": "max-age=60, stale-if-error=10"]),
+            .failure(Self.lost),
+        ])
+        try await cache.load()
+        cache.advance(seconds: 71)
+
+        await #expect(throws: Self.lost) { try await cache.load() }
+    }
+
+    @Test func mustRevalidateForbidsStaleAnswers() async throws {
+        let cache = CachingSUT([
+            .status(200, body: "a", headers: ["Cache-Control": "max-age=60, must-revalidate"]), .failure(Self.lost),
+        ])
+        try await cache.load()
+        cache.advance(seconds: 61)
+
+        await #expect(throws: Self.lost) { try await cache.load() }
+    }
+
+    @Test func cancellationIsNeverHiddenByAStaleEntry() async throws {
+        let cache = CachingSUT([.status(200, body: "a", headers: Self.fresh), .failure(CancellationError())])
+        try await cache.load()
+        cache.advance(seconds: 61)
+
+        await #expect(throws: CancellationError.self) { try await cache.load() }
+    }
+
+    @Test func aClientErrorDropsTheStaleEntry() async throws {
+        let cache = CachingSUT([.status(200, body: "a", headers: Self.fresh), .status(400, body: "bad")])
+        try await cache.load()
+        cache.advance(seconds: 61)
+
+        #expect(try await cache.load().body == "bad")
+        #expect(cache.store.count == 0)
+    }
+
+    @Test func releasesTheOriginAfterUse() async throws {
+        func useAndDrop() async throws -> WeakReference<ScriptedHTTPClient> {
+            let cache = CachingSUT([.status(200, headers: Self.fresh)])
+            try await cache.load()
+            try await cache.load()
+            return WeakReference(cache.origin)
+        }
+
+        #expect(try await useAndDrop().object == nil)
+    }
+}

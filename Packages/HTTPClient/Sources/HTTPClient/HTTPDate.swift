@@ -1,0 +1,70 @@
+import Foundation
+
+/// Parses the three HTTP-date formats recipients must accept (RFC 9110, 5.6.7), by hand and always in GMT:
+/// IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT`, obsolete RFC 850 `Sunday, 06-Nov-94 08:49:37 GMT`
+/// and asctime `Sun Nov  6 08:49:37 1994`.
+public enum HTTPDate {
+    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+    /// The date `text` names, or `nil` when it is in none of the formats.
+    /// - Parameter now: Resolves RFC 850's two-digit years: never more than 50 years ahead of `now`.
+    public static func parse(_ text: String, now: Date) -> Date? {
+        let fields = text.split(separator: " ").map(String.init)
+        switch fields.count {
+        case 6 where fields[0].hasSuffix(",") && fields[5] == "GMT":
+            return date(day: fields[1], month: fields[2], year: fields[3], time: fields[4])
+        case 4 where fields[0].hasSuffix(",") && fields[3] == "GMT":
+            let parts = fields[1].split(separator: "-").map(String.init)
+            guard parts.count == 3, parts[2].count == 2, let shortYear = Int(parts[2]) else { return nil }
+            let year = fullYear(shortYear, now: now)
+            return date(day: parts[0], month: parts[1], year: String(year), time: fields[2])
+        case 5 where !fields[0].hasSuffix(","):
+            return date(day: fields[2], month: fields[1], year: fields[4], time: fields[3])
+        default:
+            return nil
+        }
+    }
+
+    private static func date(day: String, month: String, year: String, time: String) -> Date? {
+        let clock = time.split(separator: ":", omittingEmptySubsequences: false)
+        guard
+            let monthIndex = months.firstIndex(of: month.lowercased()),
+            (1...2).contains(day.count), let day = number(day), year.count == 4, let year = number(year),
+            clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
+            let hour = number(clock[0]), let minute = number(clock[1]), let second = number(clock[2]),
+            (1...daysIn(month: monthIndex + 1, year: year)).contains(day),
+            hour < 24, minute < 60, second <= 60
+        else { return nil }
+        let days = daysSinceEpoch(year: year, month: monthIndex + 1, day: day)
+        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
+    }
+
+    private static func number(_ text: some StringProtocol) -> Int? {
+        text.allSatisfy { $0.isASCII && $0.isNumber } ? Int(text) : nil
+    }
+
+    private static func fullYear(_ shortYear: Int, now: Date) -> Int {
+        let currentYear = 1970 + Int(now.timeIntervalSince1970 / 31_556_952)
+        var year = currentYear - currentYear % 100 + shortYear
+        if year > currentYear + 50 { year -= 100 }
+        return year
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days from 1970-01-01 to the given proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
+    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}

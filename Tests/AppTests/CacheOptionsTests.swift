@@ -1,0 +1,72 @@
+import Foundation
+import HTTPCaching
+import Testing
+
+@testable import NetworkingApp
+
+/// `--no-cache`, `--offline`, `--site`, and where the cache lives.
+struct CacheOptionsTests {
+    @Test func parsesTheCacheModesAndTheSiteForBothStackExchangeCommands() throws {
+        let questions = try CommandLineParser.parse(["questions", "--no-cache", "--site", "superuser"])
+        let question = try CommandLineParser.parse(["question", "7", "--offline", "--site=math"])
+
+        #expect(questions.cacheMode == .reload)
+        #expect(questions.command == .questions(QuestionsOptions(site: "superuser")))
+        #expect(question.cacheMode == .offline)
+        #expect(question.command == .question(QuestionOptions(id: "7", site: "math")))
+        #expect(try CommandLineParser.parse(["questions"]).cacheMode == .normal)
+    }
+
+    @Test func rejectsBothModesABadSiteAndCacheOptionsForTheTokenCommand() {
+        #expect(throws: UsageError(description: "--no-cache and --offline cannot be used together", topic: .questions))
+        {
+            try CommandLineParser.parse(["questions", "--offline", "--no-cache"])
+        }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["questions", "--site", "a/b"]) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["questions", "--site="]) }
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["token", "--offline"]) }
+    }
+
+    @Test func theCacheDirectoryComesFromTheEnvironmentInOrder() {
+        let all = ["NETWORKING_CACHE_DIR": "/explicit", "XDG_CACHE_HOME": "/xdg", "HOME": "/home/me"]
+
+        #expect(ResponseCache.directory(environment: all)?.path == "/explicit")
+        #expect(
+            ResponseCache.directory(environment: all.filter { $0.key != "NETWORKING_CACHE_DIR" })?.path
+                == "/xdg/networking")
+        #expect(ResponseCache.directory(environment: ["HOME": "/home/me"])?.path == "/home/me/.cache/networking")
+        #expect(
+            ResponseCache.directory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"])?.path
+                == "/h/.cache/networking")
+        #expect(ResponseCache.directory(environment: ["NETWORKING_CACHE_DIR": ""]) == nil)
+    }
+
+    @Test func eachBaseURLHasItsOwnDirectory() {
+        let cache = ResponseCache(directory: URL(fileURLWithPath: "/c"))
+
+        let one = cache.directory(for: URL(string: "http://127.0.0.1:8080")!)
+        let other = cache.directory(for: URL(string: "http://127.0.0.1:8081")!)
+        let prefixed = cache.directory(for: URL(string: "http://127.0.0.1:8080/api")!)
+
+        #expect(Set([one, other, prefixed]).count == 3)
+        #expect(one.deletingLastPathComponent().path == "/c")
+        #expect(one.lastPathComponent == "http%3A%2F%2F127.0.0.1%3A8080")
+    }
+
+    @Test func readsBackoffFromAWrapperOrAThrottleViolation() {
+        #expect(StackExchangeBackoff.backoffSeconds(in: Data(#"{"items":[],"backoff":10}"#.utf8)) == 10)
+        let throttle =
+            #"{"error_id":502,"error_name":"throttle_violation","error_message":"too many requests from this IP, more requests available in 30 seconds"}"#
+        #expect(StackExchangeBackoff.backoffSeconds(in: Data(throttle.utf8)) == 30)
+        #expect(StackExchangeBackoff.backoffSeconds(in: Data(#"{"items":[]}"#.utf8)) == nil)
+        #expect(StackExchangeBackoff.backoffSeconds(in: Data("not json".utf8)) == nil)
+    }
+
+    @Test func classifiesCacheFailures() {
+        #expect(
+            FailureClassifier.status(for: HTTPCacheError.notCached(method: .get, resource: "2.3/questions"))
+                == .networkFailure)
+        #expect(FailureClassifier.status(for: BackoffInEffect(method: "questions", secondsLeft: 3)) == .serverError)
+        #expect(FailureClassifier.status(for: DiskHTTPCacheStore.Error.notADirectory(path: "/x")) == .localFileFailure)
+    }
+}
