@@ -28,7 +28,7 @@ def main(argv=None):
     baselines = ROOT / BASELINES
     baselines.mkdir(exist_ok=True)
     triple = symbols.target_triple()
-    breaks, added, modules = {}, {}, []
+    breaks, added, modules, missing = {}, {}, [], []
     with tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
         for package in packages.package_directories(ROOT):
@@ -53,7 +53,7 @@ def main(argv=None):
                     baseline_txt.write_text("\n".join(current_lines) + "\n")
                     continue
                 if not baseline_json.exists():
-                    breaks[target.name] = [f"no baseline {BASELINES}/{target.name}.json for this library target"]
+                    missing.append(target.name)
                     continue
                 found = digester.breaking_changes(baseline_json, current_json, triple, scratch / "report.txt")
                 if found:
@@ -62,10 +62,10 @@ def main(argv=None):
                 if new := [line for line in current_lines if line not in recorded]:
                     added[target.name] = new
     stale = sorted(path.stem for path in baselines.glob("*.json") if path.stem not in modules)
-    return report(modules, breaks, added, stale, arguments.update)
+    return report(modules, breaks, added, stale, missing, arguments.update)
 
 
-def report(modules, breaks, added, stale, updated):
+def report(modules, breaks, added, stale, missing, updated):
     for module, lines in added.items():
         print(f"check-api: {module}: {len(lines)} addition(s), compatible:")
         print("\n".join(f"  + {line}" for line in lines))
@@ -75,7 +75,13 @@ def report(modules, breaks, added, stale, updated):
         return 0
     for module in stale:
         breaks[module] = [f"module {module} has a baseline but is no longer a library target (removed or renamed)"]
+    if missing:
+        names = ", ".join(missing)
+        print(f"check-api: FAILED: no baseline for the library target(s) {names}. Record their API with\n"
+              f"`Scripts/check-api --update` and commit the new {BASELINES}/ files with the package.", file=sys.stderr)
     if not breaks:
+        if missing:
+            return 1
         note = " (run Scripts/check-api --update to record the additions)" if added else ""
         print(f"check-api: the public API of {len(modules)} modules is compatible with {BASELINES}/{note}")
         return 0

@@ -68,6 +68,18 @@ class CheckAPITests(unittest.TestCase):
         self.assertIn("addingQuery(_:)", (self.checkout / "API" / "HTTPClient.txt").read_text())
         self.assertEqual(run(self.checkout).returncode, 0)
 
+    def test_a_library_target_without_a_baseline_fails_saying_how_to_record_one(self):
+        baseline = self.checkout / "API" / "HTTPClientTestSupport.json"
+        saved = baseline.read_bytes()
+        self.addCleanup(baseline.write_bytes, saved)
+        baseline.unlink()
+
+        missing = run(self.checkout)
+
+        self.assertEqual(missing.returncode, 1, missing.stdout + missing.stderr)
+        self.assertIn("no baseline for the library target(s) HTTPClientTestSupport", missing.stderr)
+        self.assertIn("Scripts/check-api --update", missing.stderr)
+
     def test_an_added_method_is_compatible_and_printed(self):
         source = self.checkout / "Packages" / "HTTPClient" / "Sources" / "HTTPClient" / "HTTPMethod.swift"
         original = source.read_text()

@@ -7,7 +7,9 @@ public enum HTTPDate {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
     /// The date `text` names, or `nil` when it is in none of the formats.
-    /// - Parameter now: Resolves RFC 850's two-digit years: never more than 50 years ahead of `now`.
+    /// - Parameters:
+    ///   - text: A header value such as `Sun, 06 Nov 1994 08:49:37 GMT`.
+    ///   - now: Resolves RFC 850's two-digit years: never more than 50 years ahead of `now`.
     public static func parse(_ text: String, now: Date) -> Date? {
         let fields = text.split(separator: " ").map(String.init)
         switch fields.count {
