@@ -150,7 +150,7 @@ public struct CachingHTTPClient: HTTPClient {
         -> (Data, HTTPResponse)
     {
         var headers = entry.headers
-        headers["Age"] = String(Int(entry.age(at: date)))
+        headers["Age"] = String(Int(min(max(0, entry.age(at: date)), CacheControl.greatestDeltaSeconds)))
         headers[HTTPCacheOutcome.headerName] = outcome.rawValue
         return (entry.body, HTTPResponse(statusCode: entry.statusCode, headers: headers))
     }
