@@ -61,7 +61,8 @@ struct URLParts {
     init(_ url: String) {
         var rest = url[...]
         if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
-        if let scheme = rest.range(of: "://") {
+        // A `://` after the first `/` or `?` is in the path or query of a relative URL, not after a scheme.
+        if let scheme = rest.range(of: "://"), !rest[..<scheme.lowerBound].contains(where: { $0 == "/" || $0 == "?" }) {
             let afterAuthority = rest[scheme.upperBound...]
             rest = afterAuthority.firstIndex { $0 == "/" || $0 == "?" }.map { afterAuthority[$0...] } ?? ""
         }

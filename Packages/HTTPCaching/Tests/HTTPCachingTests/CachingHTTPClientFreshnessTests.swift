@@ -54,6 +54,27 @@ struct CachingHTTPClientFreshnessTests {
         #expect(try await cache.load().body == "b")
     }
 
+    @Test func anAgeBeyondAnyIntegerCountsAsTwoToTheThirtyFirstSeconds() async throws {
+        let store = MemoryHTTPCacheStore()
+        try await CachingSUT(
+            [.status(200, body: "a", headers: ["Cache-Control": "max-age=60", "Age": "99999999999999999999"])],
+            store: store
+        ).load()
+        let offline = CachingSUT(policy: HTTPCachePolicy(mode: .offline), store: store)
+
+        let (body, response) = try await offline.load()
+
+        #expect(body == "a" && response.cacheOutcome == .stale)
+        #expect(response.headers?["Age"] == "2147483648")
+    }
+
+    @Test func anAgeThatIsNotDeltaSecondsIsIgnored() async throws {
+        let cache = CachingSUT([.status(200, body: "a", headers: ["Cache-Control": "max-age=60", "Age": "1e3"])])
+        try await cache.load()
+
+        #expect(try await cache.load().response.cacheOutcome == .hit)
+    }
+
     @Test func expiresCountsFromTheDateHeader() async throws {
         let cache = CachingSUT([
             .status(
