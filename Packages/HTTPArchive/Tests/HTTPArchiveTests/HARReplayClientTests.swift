@@ -57,6 +57,19 @@ struct HARReplayClientTests {
         }
     }
 
+    @Test func aRedactedQueryValueMatchesAnyValueOfThatName() async throws {
+        let sut = try makeSUT([entry(url: "http://h/v1/resource?access_token=%5Bredacted%5D&page=1")])
+
+        let request = TestRequest(queryParameter: ["access_token": "s3cret", "page": "1"])
+        #expect(try await sut.load(request: request).0 == Data("ok".utf8))
+        await #expect(throws: HARReplayError.self) {
+            try await sut.load(request: TestRequest(queryParameter: ["refresh_token": "s3cret", "page": "1"]))
+        }
+        await #expect(throws: HARReplayError.self) {
+            try await sut.load(request: TestRequest(queryParameter: ["access_token": "s3cret", "page": "2"]))
+        }
+    }
+
     @Test func matchesTheMethodAndIgnoresHeaders() async throws {
         let sut = try makeSUT([entry(method: "POST", url: "http://h/v1/resource", text: "posted")])
 
