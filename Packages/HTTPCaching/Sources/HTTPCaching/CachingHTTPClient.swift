@@ -133,11 +133,12 @@ public struct CachingHTTPClient: HTTPClient {
         return directives.has("no-store") || headers.contains("If-None-Match") || headers.contains("If-Modified-Since")
     }
 
-    /// Whether the request's own `Cache-Control` refuses an answer of `age` seconds without asking the origin.
+    /// Whether the request's own `Cache-Control` refuses an answer of `age` seconds without asking the origin
+    /// (`no-cache`, or an age beyond its `max-age`).
     private static func demandsValidation(_ directives: CacheControl, age: TimeInterval) -> Bool {
         if directives.has("no-cache") { return true }
         guard let maxAge = directives.seconds("max-age") else { return false }
-        return age >= maxAge
+        return age > maxAge
     }
 
     /// `If-None-Match` from the entry's `ETag`, `If-Modified-Since` from its `Last-Modified`.

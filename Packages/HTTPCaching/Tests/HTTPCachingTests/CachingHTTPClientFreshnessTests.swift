@@ -141,6 +141,10 @@ struct CachingHTTPClientFreshnessTests {
 
         #expect(try await cache.load(TestRequest(headers: ["Cache-Control": "no-cache"])).body == "b")
         cache.advance(seconds: 10)
+        #expect(
+            try await cache.load(TestRequest(headers: ["Cache-Control": "max-age=10"])).response.cacheOutcome == .hit,
+            "an age equal to the request's max-age is acceptable (RFC 9111, 5.2.1.1)")
+        cache.advance(seconds: 1)
         #expect(try await cache.load(TestRequest(headers: ["Cache-Control": "max-age=10"])).body == "c")
         #expect(
             try await cache.load(TestRequest(headers: ["Cache-Control": "max-age=30"])).response.cacheOutcome == .hit)
