@@ -6,8 +6,9 @@ import Synchronization
 ///
 /// A request matches an entry by method, path and query (see <doc:RecordingAndReplaying>): the request's
 /// `version/path` equals the recorded URL's path or its end after a `/`, so base-URL prefixes, schemes,
-/// hosts and ports do not matter; query items compare as a multiset, in any order and percent-encoding;
-/// headers are ignored. Several entries for one request answer in recorded order, the last one repeating.
+/// hosts and ports do not matter; query items compare as a multiset, in any order and percent-encoding
+/// (a recorded `[redacted]` value matches any value of its name); headers are ignored. Several entries for
+/// one request answer in recorded order, the last one repeating.
 /// Entries with status 0 throw their recorded error as an `HTTPTransportError`.
 ///
 /// Archives from browsers (Chrome, Firefox), mitmproxy's `hardump` and Charles read as well as this

@@ -32,12 +32,31 @@ struct ReplayKey: Hashable, Sendable {
         }.sorted()
     }
 
-    /// Whether a recorded request with key `recorded` answers this one: same method, same query multiset,
-    /// and this path equal to the recorded one or to its end after a `/`.
+    /// Whether a recorded request with key `recorded` answers this one: same method, same query multiset
+    /// (a recorded value `[redacted]` stands for any value of its name), and this path equal to the recorded
+    /// one or to its end after a `/`.
     func isAnswered(by recorded: ReplayKey) -> Bool {
-        guard method == recorded.method, query == recorded.query else { return false }
+        guard method == recorded.method, Self.queryItems(query, areAnsweredBy: recorded.query) else { return false }
         guard !segments.isEmpty else { return recorded.segments.isEmpty }
         return recorded.segments.count >= segments.count && recorded.segments.suffix(segments.count) == segments[...]
+    }
+
+    /// Whether `recorded` holds the same items as `items`, counting a redacted value as any value of its name.
+    private static func queryItems(_ items: [QueryItem], areAnsweredBy recorded: [QueryItem]) -> Bool {
+        guard items != recorded else { return true }
+        guard items.count == recorded.count else { return false }
+        var unmatched = items
+        var redactedNames: [String] = []
+        for item in recorded {
+            if item.value == HARRecorder.redactedValue {
+                redactedNames.append(item.name)
+            } else if let index = unmatched.firstIndex(of: item) {
+                unmatched.remove(at: index)
+            } else {
+                return false
+            }
+        }
+        return unmatched.map(\.name).sorted() == redactedNames.sorted()
     }
 
     /// `METHOD /segments?query`, decoded, for finding the nearest recorded request.
@@ -61,7 +80,8 @@ struct URLParts {
     init(_ url: String) {
         var rest = url[...]
         if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
-        if let scheme = rest.range(of: "://") {
+        // A `://` after the first `/` or `?` is in the path or query of a relative URL, not after a scheme.
+        if let scheme = rest.range(of: "://"), !rest[..<scheme.lowerBound].contains(where: { $0 == "/" || $0 == "?" }) {
             let afterAuthority = rest[scheme.upperBound...]
             rest = afterAuthority.firstIndex { $0 == "/" || $0 == "?" }.map { afterAuthority[$0...] } ?? ""
         }

@@ -75,6 +75,14 @@ struct HARArchiveReadingTests {
             ),
             (#"{"log": {"entries": [{"request": {"url": 7}, "response": {}}]}}"#, "log.entries[0].request"),
             (#"[1, 2]"#, "Not a HAR archive"),
+            (
+                #"{"log": {"entries": [{"request": {"method": "GET", "url": "/a"}, "response": {"status": 1e300}}]}}"#,
+                "log.entries[0].response.status"
+            ),
+            (
+                #"{"log": {"entries": [{"request": {"method": "GET", "url": "/a", "bodySize": -1e30}, "response": {}}]}}"#,
+                "log.entries[0].request.bodySize"
+            ),
         ])
     func rejectsWhatIsNotHARWithAClearReason(text: String, expected: String) throws {
         #expect {

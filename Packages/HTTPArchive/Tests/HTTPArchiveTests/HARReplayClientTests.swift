@@ -26,6 +26,14 @@ struct HARReplayClientTests {
         #expect(try await sut.load(request: TestRequest()).0 == Data("ok".utf8))
     }
 
+    @Test(arguments: ["/v1/resource?next=http://x/y", "http://h/v1/resource?next=http://x/y"])
+    func readsARecordedURLWhoseQueryHoldsAnotherURL(recordedURL: String) async throws {
+        let sut = try makeSUT([entry(url: recordedURL)])
+
+        let request = TestRequest(queryParameter: ["next": "http://x/y"])
+        #expect(try await sut.load(request: request).0 == Data("ok".utf8))
+    }
+
     @Test(arguments: ["http://h/v1/xresource", "http://h/v2/resource", "http://h/v1/resource/more"])
     func doesNotMatchAnotherPath(recordedURL: String) async throws {
         let sut = try makeSUT([entry(url: recordedURL)])
@@ -46,6 +54,19 @@ struct HARReplayClientTests {
 
         await #expect(throws: HARReplayError.self) {
             try await sut.load(request: TestRequest(queryParameter: query.isEmpty ? nil : query))
+        }
+    }
+
+    @Test func aRedactedQueryValueMatchesAnyValueOfThatName() async throws {
+        let sut = try makeSUT([entry(url: "http://h/v1/resource?access_token=%5Bredacted%5D&page=1")])
+
+        let request = TestRequest(queryParameter: ["access_token": "s3cret", "page": "1"])
+        #expect(try await sut.load(request: request).0 == Data("ok".utf8))
+        await #expect(throws: HARReplayError.self) {
+            try await sut.load(request: TestRequest(queryParameter: ["refresh_token": "s3cret", "page": "1"]))
+        }
+        await #expect(throws: HARReplayError.self) {
+            try await sut.load(request: TestRequest(queryParameter: ["access_token": "s3cret", "page": "2"]))
         }
     }
 

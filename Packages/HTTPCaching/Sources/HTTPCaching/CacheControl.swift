@@ -24,8 +24,15 @@ struct CacheControl {
 
     /// The directive's delta-seconds argument; `nil` when absent or not a non-negative whole number.
     func seconds(_ name: String) -> TimeInterval? {
-        guard let argument = directives[name], !argument.isEmpty, argument.allSatisfy({ $0.isASCII && $0.isNumber })
-        else { return nil }
-        return TimeInterval(Int(argument) ?? Int(Int32.max))
+        directives[name].flatMap(Self.deltaSeconds)
+    }
+
+    /// The most seconds a delta-seconds value counts for: 2^31 (RFC 9111, 1.2.2).
+    static let greatestDeltaSeconds: TimeInterval = 2_147_483_648
+
+    /// `text` as delta-seconds (RFC 9111, 1.2.2): digits only, at most ``greatestDeltaSeconds``; `nil` otherwise.
+    static func deltaSeconds(_ text: String) -> TimeInterval? {
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return min(TimeInterval(text) ?? greatestDeltaSeconds, greatestDeltaSeconds)
     }
 }

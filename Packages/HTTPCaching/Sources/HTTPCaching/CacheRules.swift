@@ -87,8 +87,8 @@ enum CacheRules {
     static func initialAge(_ headers: HTTPHeaders, requestTime: Date, responseTime: Date) -> TimeInterval {
         let date = headers["Date"].flatMap { HTTPDate.parse($0, now: responseTime) }
         let apparentAge = date.map { max(0, responseTime.timeIntervalSince($0)) } ?? 0
-        let ageValue = headers["Age"].flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) } ?? 0
-        let correctedAge = max(0, ageValue) + max(0, responseTime.timeIntervalSince(requestTime))
+        let ageValue = headers["Age"].flatMap { CacheControl.deltaSeconds($0.trimmingCharacters(in: .whitespaces)) }
+        let correctedAge = (ageValue ?? 0) + max(0, responseTime.timeIntervalSince(requestTime))
         return max(apparentAge, correctedAge)
     }
 

@@ -7,7 +7,8 @@ import HTTPClient
 /// - A stale entry (or one marked `no-cache`) is revalidated with `If-None-Match` / `If-Modified-Since`;
 ///   a `304` answers the stored body with the stored status and the merged headers, `X-Cache: revalidated`.
 /// - When the origin fails (a transport error or a 5xx), an entry within its `stale-if-error` allowance answers
-///   with `X-Cache: stale`. Every other answer is the origin's own, with `X-Cache: miss`.
+///   with `X-Cache: stale`, unless it said `must-revalidate` or `no-cache`. Every other answer is the origin's
+///   own, with `X-Cache: miss`.
 /// - A successful `POST`, `PUT`, `PATCH` or `DELETE` removes the entries of its path.
 /// - Requests carrying `Authorization` (unless ``HTTPCachePolicy/storesAuthorizedResponses``), `no-store`,
 ///   or their own validators pass straight through.
@@ -117,7 +118,8 @@ public struct CachingHTTPClient: HTTPClient {
         guard let stored else { return nil }
         let date = now()
         let directives = CacheControl(stored.headers["Cache-Control"])
-        guard !directives.has("must-revalidate") else { return nil }
+        // RFC 9111, 4.2.4: never a stale answer where the response forbids it.
+        guard !directives.has("must-revalidate"), !directives.has("no-cache") else { return nil }
         let allowance = directives.seconds("stale-if-error") ?? policy.staleIfError.seconds
         guard stored.age(at: date) - stored.freshnessLifetime <= allowance else { return nil }
         return Self.answer(stored, .stale, at: date)
@@ -131,11 +133,12 @@ public struct CachingHTTPClient: HTTPClient {
         return directives.has("no-store") || headers.contains("If-None-Match") || headers.contains("If-Modified-Since")
     }
 
-    /// Whether the request's own `Cache-Control` refuses an answer of `age` seconds without asking the origin.
+    /// Whether the request's own `Cache-Control` refuses an answer of `age` seconds without asking the origin
+    /// (`no-cache`, or an age beyond its `max-age`).
     private static func demandsValidation(_ directives: CacheControl, age: TimeInterval) -> Bool {
         if directives.has("no-cache") { return true }
         guard let maxAge = directives.seconds("max-age") else { return false }
-        return age >= maxAge
+        return age > maxAge
     }
 
     /// `If-None-Match` from the entry's `ETag`, `If-Modified-Since` from its `Last-Modified`.
@@ -150,7 +153,7 @@ public struct CachingHTTPClient: HTTPClient {
         -> (Data, HTTPResponse)
     {
         var headers = entry.headers
-        headers["Age"] = String(Int(entry.age(at: date)))
+        headers["Age"] = String(Int(min(max(0, entry.age(at: date)), CacheControl.greatestDeltaSeconds)))
         headers[HTTPCacheOutcome.headerName] = outcome.rawValue
         return (entry.body, HTTPResponse(statusCode: entry.statusCode, headers: headers))
     }

@@ -33,9 +33,12 @@ public struct HTTPCacheKey: Hashable, Sendable, CustomStringConvertible {
         self.init(rawValue: raw, resource: resource)
     }
 
-    /// The version and path of `request`, for example `2.3/questions`.
+    /// The version and path of `request`, for example `2.3/questions`: their non-empty segments joined by `/`,
+    /// plus the path's trailing slash, so requests that send the same URL (`HTTPURLBuilder`) share a resource.
     public static func resource(of request: any HTTPRequest) -> String {
-        request.version.isEmpty ? request.path : request.version + "/" + request.path
+        let segments = request.version.split(separator: "/") + request.path.split(separator: "/")
+        let resource = segments.joined(separator: "/")
+        return !segments.isEmpty && request.path.hasSuffix("/") ? resource + "/" : resource
     }
 
     /// The same as ``rawValue``.

@@ -71,6 +71,18 @@ struct CachingHTTPClientFailureTests {
         await #expect(throws: Self.lost) { try await cache.load() }
     }
 
+    @Test func noCacheForbidsStaleAnswersToo() async throws {
+        let cache = CachingSUT([
+            .status(200, body: "a", headers: ["Cache-Control": "no-cache", "ETag": "\"1\""]), .failure(Self.lost),
+        ])
+        try await cache.load()
+        cache.advance(seconds: 1)
+
+        await #expect(throws: Self.lost, "RFC 9111, 4.2.4: no stale answer where no-cache forbids it") {
+            try await cache.load()
+        }
+    }
+
     @Test func cancellationIsNeverHiddenByAStaleEntry() async throws {
         let cache = CachingSUT([.status(200, body: "a", headers: Self.fresh), .failure(CancellationError())])
         try await cache.load()

@@ -54,6 +54,27 @@ struct CachingHTTPClientFreshnessTests {
         #expect(try await cache.load().body == "b")
     }
 
+    @Test func anAgeBeyondAnyIntegerCountsAsTwoToTheThirtyFirstSeconds() async throws {
+        let store = MemoryHTTPCacheStore()
+        try await CachingSUT(
+            [.status(200, body: "a", headers: ["Cache-Control": "max-age=60", "Age": "99999999999999999999"])],
+            store: store
+        ).load()
+        let offline = CachingSUT(policy: HTTPCachePolicy(mode: .offline), store: store)
+
+        let (body, response) = try await offline.load()
+
+        #expect(body == "a" && response.cacheOutcome == .stale)
+        #expect(response.headers?["Age"] == "2147483648")
+    }
+
+    @Test func anAgeThatIsNotDeltaSecondsIsIgnored() async throws {
+        let cache = CachingSUT([.status(200, body: "a", headers: ["Cache-Control": "max-age=60", "Age": "1e3"])])
+        try await cache.load()
+
+        #expect(try await cache.load().response.cacheOutcome == .hit)
+    }
+
     @Test func expiresCountsFromTheDateHeader() async throws {
         let cache = CachingSUT([
             .status(
@@ -120,6 +141,10 @@ struct CachingHTTPClientFreshnessTests {
 
         #expect(try await cache.load(TestRequest(headers: ["Cache-Control": "no-cache"])).body == "b")
         cache.advance(seconds: 10)
+        #expect(
+            try await cache.load(TestRequest(headers: ["Cache-Control": "max-age=10"])).response.cacheOutcome == .hit,
+            "an age equal to the request's max-age is acceptable (RFC 9111, 5.2.1.1)")
+        cache.advance(seconds: 1)
         #expect(try await cache.load(TestRequest(headers: ["Cache-Control": "max-age=10"])).body == "c")
         #expect(
             try await cache.load(TestRequest(headers: ["Cache-Control": "max-age=30"])).response.cacheOutcome == .hit)

@@ -25,6 +25,15 @@ struct CachingHTTPClientInvalidationTests {
         #expect(cache.store.entry(for: HTTPCacheKey(request: TestRequest(path: "other"))) != nil)
     }
 
+    @Test func anUnsafeRequestSpellingThePathWithExtraSlashesDropsItsEntries() async throws {
+        let cache = CachingSUT([.status(200, body: "old", headers: Self.fresh), .status(204)])
+        try await cache.load(TestRequest(path: "resource"))
+
+        try await cache.load(TestRequest(method: .delete, path: "/resource"))
+
+        #expect(cache.store.count == 0, "both requests send the same URL, /v1/resource")
+    }
+
     @Test func aFailedUnsafeRequestKeepsTheEntries() async throws {
         let cache = CachingSUT([.status(200, headers: Self.fresh), .status(500)])
         try await cache.load()

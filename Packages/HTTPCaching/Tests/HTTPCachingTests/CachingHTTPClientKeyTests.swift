@@ -33,6 +33,16 @@ struct CachingHTTPClientKeyTests {
         #expect(HTTPCacheKey(request: TestRequest(version: "")).resource == "resource")
     }
 
+    @Test func requestsThatSendTheSameURLShareAKey() {
+        let plain = HTTPCacheKey(request: TestRequest(path: "a/b", version: "v1"))
+
+        #expect(HTTPCacheKey(request: TestRequest(path: "/a//b", version: "v1")) == plain)
+        #expect(HTTPCacheKey(request: TestRequest(path: "a/b", version: "/v1/")) == plain)
+        #expect(HTTPCacheKey(request: TestRequest(path: "v1/a/b", version: "")) == plain)
+        #expect(HTTPCacheKey(request: TestRequest(path: "a/b/", version: "v1")) != plain, "a trailing slash is sent")
+        #expect(HTTPCacheKey(request: TestRequest(path: "a/b/", version: "v1")).resource == "v1/a/b/")
+    }
+
     @Test func differentQueriesAreCachedApart() async throws {
         let cache = CachingSUT([
             .status(200, body: "1", headers: Self.fresh), .status(200, body: "2", headers: Self.fresh),
