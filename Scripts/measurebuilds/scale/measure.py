@@ -134,25 +134,28 @@ def interface_site(world):
     return world.packages / source.name / "Sources" / target.name / path.relative_to(target.path), type_name
 
 
-def measure_app(swiftpm, workspace, plan, world, count, loop, steps):
-    """(InterfaceChange, FeatureLoop from the whole app) for the apps with `count` features."""
+def measure_app(swiftpm, plan, world, count, loop, scratches, steps):
+    """(InterfaceChange, Retest from the whole app) for the apps with `count` features.
+
+    `scratches` holds one scratch path per variant, shared by every N in increasing order: the app with N
+    features starts from the build of the app with fewer, so each feature copy is compiled once per variant.
+    """
     result = InterfaceChange(count)
-    scratches = {variant: workspace.new_scratch(f"app-{variant}-{count}") for variant in VARIANTS}
     paths = {variant: world.app_path(variant, count) for variant in VARIANTS}
     for variant in VARIANTS:
         timed = swiftpm.build(paths[variant], scratches[variant], build_tests=variant == "isolated")
-        setattr(result, f"clean_{variant}_s", timed.seconds)
-        steps.advance(f"N={count}: clean build of the {variant} app: {timed.seconds:.2f} s, "
-                      f"{len(timed.log.modules)} modules")
+        setattr(result, f"warm_up_{variant}_s", timed.seconds)
+        steps.advance(f"N={count}: build of the {variant} app before the change: {timed.seconds:.2f} s, "
+                      f"{len(timed.log.modules)} modules compiled")
     result.no_change_s = swiftpm.build(paths["isolated"], scratches["isolated"]).seconds
     steps.advance(f"N={count}: no-change build of the isolated app: {result.no_change_s:.2f} s")
     feature_modules = world.feature_modules(count)
     path, type_name = interface_site(world)
-    original = text = workspace.read(path)
+    original = text = world.workspace.read(path)
     try:
         for run in range(plan.runs):
             text = edits.append_interface_probe(text, type_name, f"{edits.INTERFACE_PROBE}{run + 1}")
-            workspace.write(path, text)
+            world.workspace.write(path, text)
             for variant in VARIANTS:
                 timed = swiftpm.build(paths[variant], scratches[variant])
                 getattr(result, variant).append(timed.seconds)
@@ -163,14 +166,12 @@ def measure_app(swiftpm, workspace, plan, world, count, loop, steps):
                               f"{timed.seconds:.2f} s, {len(timed.log.modules)} modules, "
                               f"{len(recompiled)} of them feature modules")
     finally:
-        workspace.write(path, original)
+        world.workspace.write(path, original)
     swiftpm.build(paths["isolated"], scratches["isolated"], build_tests=True)
     steps.advance(f"N={count}: isolated app rebuilt after the interface change was reverted")
-    measurer = _SteppedMeasurer(swiftpm, workspace, plan.runs, steps)
+    measurer = _SteppedMeasurer(swiftpm, world.workspace, plan.runs, steps)
     retest = measurer.retest(loop, View(f"app-{count}", "app", paths["isolated"]), scratches["isolated"],
                              sources.APP_MODEL_TESTS)
-    for scratch in scratches.values():
-        workspace.remove(scratch)
     return result, retest
 
 

@@ -37,8 +37,8 @@ class InterfaceChange:
     naive_recompiled: list = field(default_factory=list)
     isolated_modules: list = field(default_factory=list)  # every module recompiled, any run
     naive_modules: list = field(default_factory=list)
-    clean_isolated_s: float = None  # the app's clean build (with tests) before the change
-    clean_naive_s: float = None
+    warm_up_isolated_s: float = None  # the app's build (with tests) before the change, from the previous N's
+    warm_up_naive_s: float = None
     no_change_s: float = None  # a `swift build` of the isolated app with nothing changed
 
     def as_json(self):
@@ -49,8 +49,8 @@ class InterfaceChange:
                 "isolated_recompiled_modules": len(self.isolated_modules),
                 "naive_recompiled_modules": len(self.naive_modules),
                 "isolated_recompiled_feature_modules": self.isolated_recompiled,
-                "app_clean_build_isolated_s": _round(self.clean_isolated_s),
-                "app_clean_build_naive_s": _round(self.clean_naive_s),
+                "app_warm_up_build_isolated_s": _round(self.warm_up_isolated_s),
+                "app_warm_up_build_naive_s": _round(self.warm_up_naive_s),
                 "app_no_change_build_s": _round(self.no_change_s)}
 
 

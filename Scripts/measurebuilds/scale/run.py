@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from . import charts, measure, report as reports
-from .plan import ScalePlan
+from .plan import VARIANTS, ScalePlan
 from .results import ScaleReport
 from .targets import evaluate
 
@@ -53,10 +53,13 @@ def measure_all(swiftpm, workspace, plan, report):
     report.interface_edit = (f"`public func measureBuildsProbe<run>()` added to `{type_name or 'the module'}` "
                              f"({path.relative_to(world.packages)}), one more per run")
     own = measure.measure_own_loop(swiftpm, workspace, plan, world, first_feature, edit, steps)
-    for count in plan.feature_counts:
-        change, app = measure.measure_app(swiftpm, workspace, plan, world, count, edit, steps)
+    scratches = {variant: workspace.new_scratch(f"app-{variant}") for variant in VARIANTS}
+    for count in sorted(plan.feature_counts):
+        change, app = measure.measure_app(swiftpm, plan, world, count, edit, scratches, steps)
         report.interface_change.append(change)
         report.feature_loops.append(measure.feature_loop(count, own, app))
+    for scratch in scratches.values():
+        workspace.remove(scratch)
 
 
 def write_outputs(report, json_path, charts_dir, report_path):

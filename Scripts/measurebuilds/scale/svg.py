@@ -27,12 +27,11 @@ def nice_ticks(low, high, count=5):
     step = next(factor * magnitude for factor in (1, 2, 5, 10) if factor * magnitude >= raw)
     first = math.floor(low / step) * step
     ticks, value = [], first
-    while value < high + step * 0.5:
+    while True:
         ticks.append(round(value, 10))
-        if value >= high:
-            break
+        if value >= high - step * 1e-9:
+            return ticks
         value += step
-    return ticks
 
 
 def tick_label(value):

@@ -12,8 +12,23 @@ LOOP_RATIO = 0.3
 
 def evaluate(report):
     """[TargetCheck]: clean build at K = 8, interface change at N = 24, the feature loop."""
-    return [_clean(report), _recompiled(report), _interface_seconds(report), _loop_seconds(report),
-            _loop_ratio(report)]
+    checks = [_clean(report), _recompiled(report), _interface_seconds(report), _loop_seconds(report),
+              _loop_ratio(report)]
+    busy = _busy(report)
+    for check in checks:
+        if check.met is False and busy and check is not checks[1]:
+            check.detail += f"; {busy}"
+    return checks
+
+
+def _busy(report):
+    """A reason when the load average exceeded the core count: other builds shared the CPU."""
+    cores = report.machine.get("cores") or 1
+    loads = [max(values[:1]) for values in (report.load_average_start, report.load_average_end) if values]
+    if not loads or max(loads) <= cores:
+        return ""
+    return (f"the load average reached {max(loads):.1f} on {cores} cores (other builds shared the machine): "
+            "wall times are stretched, rerun on a quiet machine to confirm")
 
 
 def _clean(report):

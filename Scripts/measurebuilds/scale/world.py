@@ -38,6 +38,7 @@ class NetworkingSource:
 @dataclass
 class World:
     root: Path
+    workspace: object  # the Workspace every file is written through
     networking: list  # [NetworkingSource]
     feature: object  # the described model feature Package
     feature_types: dict = field(default_factory=dict)  # {original module: type}
@@ -94,7 +95,7 @@ def networking_source(package, read):
 def create(workspace, abstraction, networking, feature):
     """An empty World in the workspace with HTTPClient copied; `networking` are NetworkingSources."""
     root = workspace.temp / "scale"
-    world = World(root, networking, feature)
+    world = World(root, workspace, networking, feature)
     workspace.copy_package(abstraction.path, world.packages / abstraction.name)
     for target in feature.libraries:
         world.feature_types[target.name] = concrete_type(workspace.read(path) for path in sorted(target.sources))
