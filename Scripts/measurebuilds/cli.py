@@ -16,7 +16,7 @@ from .report import render
 from .results import FeatureResult, Report, ScenarioResult
 from .scale.cli import scale_main
 from .swiftpm import BuildFailed, SwiftPM, find_swift
-from .workspace import Workspace
+from .workspace import run_in_scratch_copy
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -70,19 +70,10 @@ def main(argv=None):
         return scale_main(argv, arguments)
     started = time.monotonic()
     report = _new_report(argv, arguments)
-    workspace = Workspace(arguments.root, keep=arguments.keep)
-    try:
-        measure(arguments, workspace, report)
-    except BuildFailed as failure:
-        print(f"measure-builds: a build failed, no report.\n{failure}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt as interruption:
-        print("measure-builds: interrupted; scratch copy removed.", file=sys.stderr)
-        return 143 if str(interruption) == "SIGTERM" else 130
-    finally:
-        workspace.close()
-        if arguments.keep:
-            print(f"measure-builds: scratch copy kept at {workspace.temp}", file=sys.stderr)
+    status = run_in_scratch_copy(arguments.root, arguments.keep, lambda workspace: measure(arguments, workspace, report),
+                                 failures=(BuildFailed,))
+    if status is not None:
+        return status
     report.elapsed_seconds = time.monotonic() - started
     report.load_average_end = _load_average()
     markdown = render(report)

@@ -1,6 +1,7 @@
 """The scratch copy of the repository: every build, edit and generated package lives there, never in the tree."""
 
 import shutil
+import sys
 import tempfile
 import time
 from contextlib import contextmanager
@@ -67,3 +68,25 @@ class Workspace:
         if not path.resolve().is_relative_to(self.temp.resolve()):
             raise ValueError(f"refusing to touch {path}: outside the scratch copy {self.temp}")
         return path
+
+
+def run_in_scratch_copy(source_root, keep, work, failures):
+    """Runs `work(workspace)` in a new scratch copy of `source_root`, removed afterwards (kept with `keep`).
+
+    Returns None when `work` finished, else the exit status: 1 after one of `failures` (its message goes to
+    stderr), 130 after Ctrl-C, 143 after SIGTERM (raised as KeyboardInterrupt("SIGTERM")).
+    """
+    workspace = Workspace(source_root, keep=keep)
+    try:
+        work(workspace)
+    except failures as failure:
+        print(f"measure-builds: stopped, no report.\n{failure}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt as interruption:
+        print("measure-builds: interrupted; scratch copy removed.", file=sys.stderr)
+        return 143 if str(interruption) == "SIGTERM" else 130
+    finally:
+        workspace.close()
+        if keep:
+            print(f"measure-builds: scratch copy kept at {workspace.temp}", file=sys.stderr)
+    return None

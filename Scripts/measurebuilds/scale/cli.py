@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 
 from ..swiftpm import BuildFailed, SwiftPM, find_swift
-from ..workspace import Workspace
+from ..workspace import run_in_scratch_copy
 from . import run
 from .plan import ScalePlan
 
@@ -42,19 +42,11 @@ def scale_main(argv, arguments):
     print(f"measure-builds --scale (a simulation): K = {list(plan.factors)}, N = {list(plan.feature_counts)}, "
           f"{plan.runs} run(s), {plan.step_count()} steps; load average {report.load_average_start}",
           file=sys.stderr, flush=True)
-    workspace = Workspace(arguments.root, keep=arguments.keep)
-    try:
-        run.measure_all(swiftpm, workspace, plan, report)
-    except (BuildFailed, FileNotFoundError) as failure:
-        print(f"measure-builds --scale: stopped, no report.\n{failure}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt as interruption:
-        print("measure-builds --scale: interrupted; scratch directory removed.", file=sys.stderr)
-        return 143 if str(interruption) == "SIGTERM" else 130
-    finally:
-        workspace.close()
-        if arguments.keep:
-            print(f"measure-builds: scratch directory kept at {workspace.temp}", file=sys.stderr)
+    status = run_in_scratch_copy(arguments.root, arguments.keep,
+                                 lambda workspace: run.measure_all(swiftpm, workspace, plan, report),
+                                 failures=(BuildFailed, FileNotFoundError))
+    if status is not None:
+        return status
     report.elapsed_seconds = time.monotonic() - started
     report.load_average_end = run.load_average()
     json_path, charts_dir, report_path = outputs(arguments)

@@ -69,9 +69,6 @@ def build_world(swiftpm, workspace, plan, steps):
     naive_variants |= {(index, plan.app_factor) for index in range(1, plan.max_features + 1)}
     for index, factor in sorted(naive_variants):
         worlds.write_naive_variant(workspace, world, index, factor)
-    for count in plan.feature_counts:
-        for variant in VARIANTS:
-            worlds.write_app(workspace, world, variant, count, plan.app_factor)
     first = world.packages / world.feature_package(1)
     return world, describe(first.name, first)
 
@@ -137,11 +134,12 @@ def interface_site(world):
 def measure_app(swiftpm, plan, world, count, loop, scratches, steps):
     """(InterfaceChange, Retest from the whole app) for the apps with `count` features.
 
-    `scratches` holds one scratch path per variant, shared by every N in increasing order: the app with N
-    features starts from the build of the app with fewer, so each feature copy is compiled once per variant.
+    Each variant's app lives in one directory with one scratch path, and grows in place with N (its manifest
+    rewritten, as a team adds features): the app with N features starts from the build of the app with fewer,
+    so each feature copy is compiled once per variant.
     """
     result = InterfaceChange(count)
-    paths = {variant: world.app_path(variant, count) for variant in VARIANTS}
+    paths = {variant: worlds.write_app(world.workspace, world, variant, count, plan.app_factor) for variant in VARIANTS}
     for variant in VARIANTS:
         timed = swiftpm.build(paths[variant], scratches[variant], build_tests=variant == "isolated")
         setattr(result, f"warm_up_{variant}_s", timed.seconds)

@@ -6,7 +6,8 @@ Layout (under `<scratch>/scale`):
   Packages/Questions<i>Feature             feature copy i: QuestionsFeature with every module renamed
   Packages/Questions<i>FeatureNaiveK<k>    its naive variant: the API module also depends on (and imports)
                                            every library of the first k copies of every networking package
-  Apps/<variant>-<n>                       the app (composition root) with n features, isolated or naive
+  Apps/<variant>                           the app (composition root), isolated or naive, rewritten in place
+                                           for each N (growing), as a team adds features to its manifest
 """
 
 from dataclasses import dataclass, field
@@ -81,8 +82,8 @@ class World:
     def naive_path(self, index, factor):
         return self.packages / names.naive_package(self.feature_package(index), factor)
 
-    def app_path(self, variant, count):
-        return self.root / "Apps" / f"{variant}-{count}"
+    def app_path(self, variant):
+        return self.root / "Apps" / variant
 
 
 def networking_source(package, read):
@@ -153,8 +154,9 @@ def write_naive_variant(workspace, world, index, factor):
 
 
 def write_app(workspace, world, variant, count, factor):
-    """Apps/<variant>-<count>: an executable that uses every module, and a test target with one test per feature."""
-    path = world.app_path(variant, count)
+    """Apps/<variant> with `count` features: an executable that uses every module, and a test target with one test
+    per feature (files of a smaller app are overwritten or kept: the counts only grow)."""
+    path = world.app_path(variant)
     networking = world.networking_products(factor)
     abstraction = [(ABSTRACTION_PRODUCT, ABSTRACTION_PRODUCT)]
     feature_products, test_products, packages = [], [], [ABSTRACTION_PRODUCT]
