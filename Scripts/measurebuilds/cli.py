@@ -70,7 +70,8 @@ def main(argv=None):
         return scale_main(argv, arguments)
     started = time.monotonic()
     report = _new_report(argv, arguments)
-    status = run_in_scratch_copy(arguments.root, arguments.keep, lambda workspace: measure(arguments, workspace, report),
+    status = run_in_scratch_copy(arguments.root, arguments.keep,
+                                 lambda workspace: measure(arguments, workspace, report),
                                  failures=(BuildFailed,))
     if status is not None:
         return status

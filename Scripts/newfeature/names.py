@@ -48,11 +48,11 @@ def feature_names(raw):
     if not name:
         raise FeatureNameError("the feature name is empty; example: Scripts/new-feature Places")
     if not _IDENTIFIER.match(name) or name in SWIFT_KEYWORDS or keyword.iskeyword(name):
-        raise FeatureNameError(f"{raw!r} is not a Swift identifier (ASCII letters, digits and _, not starting with a "
-                        "digit, not a keyword); example: Places")
+        raise FeatureNameError(f"{raw!r} is not a Swift identifier (ASCII letters, digits and _, not starting with "
+                               "a digit, not a keyword); example: Places")
     if not name[0].isupper():
-        raise FeatureNameError(f"{raw!r} starts with a lowercase letter or _; Swift type and module names start with an "
-                        f"uppercase letter: try {name.lstrip('_')[:1].upper() + name.lstrip('_')[1:]!r}")
+        raise FeatureNameError(f"{raw!r} starts with a lowercase letter or _; Swift type and module names start "
+                               f"with an uppercase letter: try {name.lstrip('_')[:1].upper() + name.lstrip('_')[1:]!r}")
     note = ""
     if name.endswith(FEATURE_SUFFIX):
         stripped = name[: -len(FEATURE_SUFFIX)]

@@ -82,7 +82,8 @@ def measure_clean_builds(swiftpm, workspace, plan, world, steps):
     results = {factor: CleanBuild(factor, world.networking_lines(factor)) for factor in plan.factors}
     isolated = world.packages / world.feature_package(1)
     for run in range(plan.runs):
-        timed = _clean_build(swiftpm, workspace, isolated, steps, f"clean build {run + 1}/{plan.runs}, isolated, every K")
+        label = f"clean build {run + 1}/{plan.runs}, isolated, every K"
+        timed = _clean_build(swiftpm, workspace, isolated, steps, label)
         for result in results.values():
             _record(result, "isolated", timed)
         for factor in plan.factors:

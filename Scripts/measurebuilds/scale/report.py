@@ -19,8 +19,8 @@ def render(report, checks, charts, report_path=None):
 
     sections = [
         _header(report),
-        "## Clean build of one feature vs networking size\n\n" + image("clean", "clean build seconds vs networking "
-                                                                         "lines, isolated vs naive") + clean_table(report),
+        "## Clean build of one feature vs networking size\n\n"
+        + image("clean", "clean build seconds vs networking lines, isolated vs naive") + clean_table(report),
         "## A public-interface change in one networking module, in the whole app\n\n"
         + image("recompiled", "feature modules recompiled vs N") + image("rebuild", "rebuild seconds vs N")
         + interface_table(report),

@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from . import charts, measure, report as reports
-from .plan import VARIANTS, ScalePlan
+from .plan import VARIANTS
 from .results import ScaleReport
 from .targets import evaluate
 

@@ -71,7 +71,8 @@ def _recompiled(report):
 
 
 def _interface_seconds(report):
-    target = f"at N = {INTERFACE_FEATURES}, the isolated rebuild after that change ≤ {INTERFACE_RATIO} × the naive one"
+    target = (f"at N = {INTERFACE_FEATURES}, the isolated rebuild after that change ≤ {INTERFACE_RATIO} × the "
+              "naive one")
     result = _at_features(report)
     if result is None:
         return _unmeasured(target, _largest(report))
