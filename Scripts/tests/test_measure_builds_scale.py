@@ -2,10 +2,12 @@
 charts and report (no Swift builds)."""
 
 import json
+import tempfile
 import unittest
+from pathlib import Path
 import xml.etree.ElementTree as ElementTree
 
-from measurebuilds.scale import charts, names, sources, svg
+from measurebuilds.scale import charts, names, readme, sources, svg
 from measurebuilds.scale.plan import ScalePlan
 from measurebuilds.scale.report import render
 from measurebuilds.scale.results import CleanBuild, FeatureLoop, InterfaceChange, ScaleReport
@@ -161,9 +163,23 @@ class OutputTests(unittest.TestCase):
         self.assertIn("- **met**: at N = 24, a networking interface change recompiles 0 feature modules", markdown)
         self.assertIn("load average (1, 5, 15 min): 0.50 0.50 0.50 at the start", markdown)
 
+    def test_readme_summary_replaces_only_the_marked_block(self):
+        report = make_report()
+        block = readme.summary(report, evaluate(report))
+        self.assertLessEqual(len(block.splitlines()), 14)
+        self.assertIn("| networking interface change, app with 24 features | 0 feature modules, 2.0 s "
+                      "| 24 feature modules, 14.0 s | 0.14× (≤ 0.2×: met) |", block)
+        with tempfile.TemporaryDirectory() as directory:
+            path = Path(directory) / "README.md"
+            path.write_text(f"# Title\n{readme.START}\nold\n{readme.END}\nrest\n", encoding="utf-8")
+            self.assertTrue(readme.update(path, block))
+            self.assertEqual(path.read_text(encoding="utf-8"), f"# Title\n{block}\nrest\n")
+            path.write_text("no markers\n", encoding="utf-8")
+            self.assertFalse(readme.update(path, block))
+            self.assertEqual(path.read_text(encoding="utf-8"), "no markers\n")
+
 
 def charts_path(name):
-    from pathlib import Path
     return Path("/tmp/charts") / name
 
 

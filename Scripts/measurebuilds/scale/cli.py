@@ -14,6 +14,7 @@ SCRIPTS = Path(__file__).resolve().parents[2]
 DEFAULT_JSON = SCRIPTS / "measure-builds-scale.json"
 DEFAULT_REPORT = SCRIPTS / "measure-builds-scale.md"
 DEFAULT_CHARTS = SCRIPTS / "charts"
+README = SCRIPTS.parent / "README.md"
 
 
 def scale_plan(arguments):
@@ -52,6 +53,8 @@ def scale_main(argv, arguments):
     json_path, charts_dir, report_path = outputs(arguments)
     markdown = run.write_outputs(report, json_path, charts_dir, report_path)
     print(markdown, end="")
+    if report_path == DEFAULT_REPORT and run.update_readme(report, README):
+        print(f"measure-builds --scale: summary updated in {README}", file=sys.stderr)
     for label, path in (("JSON", json_path), ("charts", charts_dir), ("report", report_path)):
         if path:
             print(f"measure-builds --scale: {label} written to {path}", file=sys.stderr)

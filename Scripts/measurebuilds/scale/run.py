@@ -8,7 +8,7 @@ import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
 
-from . import charts, measure, report as reports
+from . import charts, measure, readme, report as reports
 from .plan import VARIANTS
 from .results import ScaleReport
 from .targets import evaluate
@@ -80,3 +80,10 @@ def swift_version_line(swiftpm):
     except (OSError, subprocess.SubprocessError):
         return "unknown"
 
+
+
+def update_readme(report, path):
+    """Refreshes the summary between the README's markers (a full run with every K and N); True when updated."""
+    if not (report.clean_build and report.interface_change and report.feature_loop):
+        return False
+    return readme.update(path, readme.summary(report, evaluate(report)))
