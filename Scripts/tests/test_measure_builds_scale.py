@@ -93,8 +93,8 @@ class PlanTests(unittest.TestCase):
         self.assertEqual((full.max_factor, full.max_features), (8, 24))
 
     def test_step_count_counts_every_measured_build(self):
-        # clean: 1 run × (isolated + 2 K); own loop: warm-up + 1; per N: 2 + 1 + 2 + 1 + 1
-        self.assertEqual(ScalePlan.make(True, 1).step_count(), 3 + 2 + 7 * 2)
+        # clean: 1 run × (isolated + 2 K); the own package's warm-up; per N: 2 + 1 + 2 + 1 + 2 (both loops)
+        self.assertEqual(ScalePlan.make(True, 1).step_count(), 3 + 1 + 8 * 2)
 
 
 class TargetsTests(unittest.TestCase):
@@ -116,6 +116,17 @@ class TargetsTests(unittest.TestCase):
         checks = evaluate(make_report(factors=(1, 4), counts=(2, 8)))
         self.assertEqual([check.met for check in checks], [None, None, None, True, None])
         self.assertIn("largest N: 8", checks[1].detail)
+
+    def test_a_ratio_on_the_threshold_shows_which_side_it_is(self):
+        report = make_report()
+        report.interface_change[-1].isolated = [2.68]
+        report.interface_change[-1].naive = [13.37]
+        check = evaluate(report)[2]
+        self.assertFalse(check.met)
+        self.assertIn("= 0.2004×", check.detail)
+        report.interface_change[-1].isolated = [2.67]
+        self.assertIn("= 0.1997×", evaluate(report)[2].detail)
+        self.assertTrue(evaluate(report)[2].met)
 
     def test_isolated_recompilation_misses_the_target(self):
         report = make_report()

@@ -112,15 +112,19 @@ def loop_edit(feature_package, read):
     return scenarios.body_edit("feature-loop", feature_package, feature_package.model_target(), read)
 
 
-def measure_own_loop(swiftpm, workspace, plan, world, feature_package, edit, steps):
-    """The feature loop from the feature's own package: (build, test, total) medians and whether tests passed."""
+def warm_own_package(swiftpm, workspace, feature_package, steps):
+    """A scratch path with feature copy 1 built with its tests, for the loop from the feature's own package."""
     scratch = workspace.new_scratch("loop-own")
     timed = swiftpm.build(feature_package.path, scratch, build_tests=True)
     steps.advance(f"warm build --build-tests of {feature_package.name}: {timed.seconds:.2f} s")
-    retest = _SteppedMeasurer(swiftpm, workspace, plan.runs, steps).retest(
+    return scratch
+
+
+def measure_own_loop(swiftpm, plan, world, feature_package, edit, scratch, steps):
+    """The feature loop from the feature's own package (a Retest), measured beside the whole app's at each N so
+    that both see the same load on the machine."""
+    return _SteppedMeasurer(swiftpm, world.workspace, plan.runs, steps).retest(
         edit, View(feature_package.name, "package", feature_package.path), scratch, world.model_tests(1))
-    workspace.remove(scratch)
-    return retest
 
 
 def interface_site(world):

@@ -34,8 +34,8 @@ class ScalePlan:
     def step_count(self):
         """The builds the run makes, for progress ("step i of n")."""
         clean = self.runs * (1 + len(self.factors))  # the isolated feature once per run, the naive one per K
-        own_loop = 1 + self.runs
-        # per N: both apps built clean, one no-change build, `runs` interface edits built from both apps,
-        # a rebuild after the edit is reverted, then the feature loop from the isolated app
-        per_count = len(VARIANTS) + 1 + self.runs * len(VARIANTS) + 1 + self.runs
+        own_loop = 1  # the feature's own package built with its tests
+        # per N: both apps built, one no-change build, `runs` interface edits built from both apps, a rebuild
+        # after the edit is reverted, then the feature loop from the isolated app and from the feature's package
+        per_count = len(VARIANTS) + 1 + self.runs * len(VARIANTS) + 1 + self.runs * 2
         return clean + own_loop + per_count * len(self.feature_counts)

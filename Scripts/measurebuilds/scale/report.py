@@ -87,7 +87,8 @@ def loop_table(report):
     note = ("Both loops run the same tests, feature 1's model tests (`swift test --skip-build --filter`), after "
             "`swift build --build-tests`: in the feature's own package, and in the whole app, whose test targets hold "
             "those tests plus one test per feature, as a monolith's would. The feature's package never contains the "
-            "other features, so its loop is measured once and holds at every N.\n\n")
+            "other features; its loop is measured again at each N, right after the whole app's, so that both see the "
+            "same load on the machine.\n\n")
     return note + markdown_table(headers, rows, numeric=(0, 1, 3, 5))
 
 

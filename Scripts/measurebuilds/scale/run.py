@@ -52,12 +52,14 @@ def measure_all(swiftpm, workspace, plan, report):
     path, type_name = measure.interface_site(world)
     report.interface_edit = (f"`public func measureBuildsProbe<run>()` added to `{type_name or 'the module'}` "
                              f"({path.relative_to(world.packages)}), one more per run")
-    own = measure.measure_own_loop(swiftpm, workspace, plan, world, first_feature, edit, steps)
+    own_scratch = measure.warm_own_package(swiftpm, workspace, first_feature, steps)
     scratches = {variant: workspace.new_scratch(f"app-{variant}") for variant in VARIANTS}
     for count in sorted(plan.feature_counts):
         change, app = measure.measure_app(swiftpm, plan, world, count, edit, scratches, steps)
+        own = measure.measure_own_loop(swiftpm, plan, world, first_feature, edit, own_scratch, steps)
         report.interface_change.append(change)
         report.feature_loops.append(measure.feature_loop(count, own, app))
+    workspace.remove(own_scratch)
     for scratch in scratches.values():
         workspace.remove(scratch)
 
