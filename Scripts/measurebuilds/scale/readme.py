@@ -5,6 +5,7 @@ from pathlib import Path
 
 from ..stats import median, ratio
 from .report import LABELS
+from .targets import CLEAN_RATIO, INTERFACE_RATIO, LOOP_RATIO, ratio_text
 
 START, END = "<!-- measure-builds --scale: start -->", "<!-- measure-builds --scale: end -->"
 
@@ -19,14 +20,15 @@ def summary(report, checks, charts_prefix="Scripts/charts", report_link="Scripts
     rows = [
         f"| clean build of one feature, networking × {clean.networking_factor} ({clean.networking_lines} lines) "
         f"| {median(clean.isolated):.1f} s | {median(clean.naive):.1f} s "
-        f"| {_times(median(clean.isolated), median(clean.naive))} (≤ 0.35×: {verdicts[0]}) |",
+        f"| {_times(median(clean.isolated), median(clean.naive), CLEAN_RATIO)} (≤ {CLEAN_RATIO}×: {verdicts[0]}) |",
         f"| networking interface change, app with {change.features} features "
         f"| {len(change.isolated_recompiled)} feature modules, {median(change.isolated):.1f} s "
         f"| {len(change.naive_recompiled)} feature modules, {median(change.naive):.1f} s "
-        f"| {_times(median(change.isolated), median(change.naive))} (≤ 0.2×: {verdicts[2]}) |",
+        f"| {_times(median(change.isolated), median(change.naive), INTERFACE_RATIO)} "
+        f"(≤ {INTERFACE_RATIO}×: {verdicts[2]}) |",
         f"| one-line feature change + its tests: own package vs whole app (N = {loop.features}) "
         f"| {loop.own_package_s:.1f} s | {loop.whole_app_s:.1f} s "
-        f"| {_times(loop.own_package_s, loop.whole_app_s)} (≤ 0.3×: {verdicts[4]}) |",
+        f"| {_times(loop.own_package_s, loop.whole_app_s, LOOP_RATIO)} (≤ {LOOP_RATIO}×: {verdicts[4]}) |",
     ]
     return "\n".join([
         START,
@@ -53,6 +55,5 @@ def update(readme, block):
     return True
 
 
-def _times(numerator, denominator):
-    value = ratio(numerator, denominator)
-    return "n/a" if value is None else f"{value:.2f}×"
+def _times(numerator, denominator, threshold):
+    return ratio_text(ratio(numerator, denominator), threshold)

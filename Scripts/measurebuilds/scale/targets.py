@@ -39,8 +39,8 @@ def _clean(report):
     isolated, naive = median(result.isolated), median(result.naive)
     time_ratio = ratio(isolated, naive)
     cpu_ratio = ratio(median(result.isolated_cpu), median(result.naive_cpu))
-    detail = (f"{isolated:.2f} s vs {naive:.2f} s = {_times(time_ratio, CLEAN_RATIO)} (CPU time {_times(cpu_ratio)}); "
-              f"the naive build also compiles {result.networking_lines} lines of networking in "
+    detail = (f"{isolated:.2f} s vs {naive:.2f} s = {ratio_text(time_ratio, CLEAN_RATIO)} "
+              f"(CPU time {ratio_text(cpu_ratio)}); the naive build also compiles {result.networking_lines} lines of networking in "
               f"{result.naive_modules - result.isolated_modules} more modules")
     met = time_ratio <= CLEAN_RATIO
     if not met:
@@ -78,7 +78,7 @@ def _interface_seconds(report):
         return _unmeasured(target, _largest(report))
     isolated, naive = median(result.isolated), median(result.naive)
     time_ratio = ratio(isolated, naive)
-    detail = (f"{isolated:.2f} s vs {naive:.2f} s = {_times(time_ratio, INTERFACE_RATIO)}; recompiled "
+    detail = (f"{isolated:.2f} s vs {naive:.2f} s = {ratio_text(time_ratio, INTERFACE_RATIO)}; recompiled "
               f"{len(result.isolated_modules)} "
               f"vs {len(result.naive_modules)} modules")
     met = time_ratio is not None and time_ratio <= INTERFACE_RATIO
@@ -111,7 +111,7 @@ def _loop_ratio(report):
         return _unmeasured(target, _largest(report))
     time_ratio = ratio(loop.own_package_s, loop.whole_app_s)
     detail = (f"{loop.own_package_s:.2f} s vs {loop.whole_app_s:.2f} s (build {loop.app_build_s:.2f} s + "
-              f"test {loop.app_test_s:.2f} s) = {_times(time_ratio, LOOP_RATIO)}")
+              f"test {loop.app_test_s:.2f} s) = {ratio_text(time_ratio, LOOP_RATIO)}")
     met = time_ratio is not None and time_ratio <= LOOP_RATIO
     if not met:
         detail += ("; from the whole app the change recompiles the same module; the extra time is planning the "
@@ -128,7 +128,7 @@ def _unmeasured(target, why):
     return TargetCheck("scale", target, None, f"not measured: {why}")
 
 
-def _times(value, threshold=None):
+def ratio_text(value, threshold=None):
     """`0.26×`, with more decimals while fewer would round onto `threshold` and hide which side of it it is."""
     if value is None:
         return "n/a"
