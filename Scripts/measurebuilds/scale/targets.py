@@ -40,8 +40,8 @@ def _clean(report):
     time_ratio = ratio(isolated, naive)
     cpu_ratio = ratio(median(result.isolated_cpu), median(result.naive_cpu))
     detail = (f"{isolated:.2f} s vs {naive:.2f} s = {ratio_text(time_ratio, CLEAN_RATIO)} "
-              f"(CPU time {ratio_text(cpu_ratio)}); the naive build also compiles {result.networking_lines} lines of networking in "
-              f"{result.naive_modules - result.isolated_modules} more modules")
+              f"(CPU time {ratio_text(cpu_ratio)}); the naive build also compiles {result.networking_lines} lines of "
+              f"networking in {result.naive_modules - result.isolated_modules} more modules")
     met = time_ratio <= CLEAN_RATIO
     if not met:
         detail += (f"; the isolated build's own {isolated:.2f} s (HTTPClient, the feature, its preview, linking) "
