@@ -59,8 +59,16 @@ class Workspace:
         for _ in range(3 if not self.keep else 0):
             shutil.rmtree(self.temp, ignore_errors=True)
             if not self.temp.exists():
-                return
+                break
             time.sleep(1)  # a process that was just stopped may still be writing into the scratch path
+        if not self.keep:
+            self._remove_swiftpm_locks()
+
+    def _remove_swiftpm_locks(self):
+        """SwiftPM leaves one lock file per scratch path in the temporary directory, named after that path."""
+        prefix = str(self.temp).replace("/", "_")
+        for lock in Path(tempfile.gettempdir()).glob(f"{prefix}_*.lock"):
+            lock.unlink(missing_ok=True)
 
     def _inside(self, path):
         """`path`, refusing anything outside the temporary directory (the working tree is never written)."""
