@@ -125,7 +125,7 @@ def write_feature_copy(workspace, world, index):
     """Packages/Questions<index>Feature: the whole model feature (previews and tests too), renamed."""
     feature = world.feature
     stem = names.feature_stem(feature.name)
-    mapping = {name: names.feature_copy(name, stem, index) for name in [feature.name, *map(_name, feature.targets)]}
+    mapping = {name: names.feature_copy(name, stem, index) for name in [feature.name, *(target.name for target in feature.targets)]}
     destination = world.packages / mapping[feature.name]
     workspace.copy_package(feature.path, destination)
     for folder in ("Sources", "Tests"):
@@ -183,16 +183,13 @@ def write_app(workspace, world, variant, count, factor):
 
 
 def _write_model_tests(workspace, world, app):
-    """Copies feature 1's model tests into the app's test target; returns the products they use."""
+    """Copies feature 1's model tests into the app's test target; returns the products they use ([] when the
+    feature has no model tests: the app then has no such target)."""
     target = world.model_test_target()
     if target is None:
-        return [(world.feature_module(world.feature.model_target().name, 1), world.feature_package(1))]
+        return []
     copied = world.packages / world.feature_package(1) / "Tests" / world.model_tests(1)
     for path in sorted(copied.rglob("*.swift")):
         workspace.write(app / "Tests" / sources.APP_MODEL_TESTS / path.relative_to(copied), workspace.read(path))
     products = [(world.feature_module(name, 1), world.feature_package(1)) for name in target.target_dependencies]
     return products + [(name, ABSTRACTION_PRODUCT) for name in target.product_dependencies]
-
-
-def _name(target):
-    return target.name
