@@ -14,8 +14,9 @@ from .measure import Measurer
 from .plan import make_plan
 from .report import render
 from .results import FeatureResult, Report, ScenarioResult
+from .scale.cli import scale_main
 from .swiftpm import BuildFailed, SwiftPM, find_swift
-from .workspace import Workspace
+from .workspace import run_in_scratch_copy
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -34,31 +35,46 @@ def parse_arguments(argv):
     parser.add_argument("--keep", action="store_true", help="keep the scratch copy (its path goes to stderr)")
     parser.add_argument("--root", type=Path, default=REPO, help="the repository to copy (default: this one)")
     parser.add_argument("--swift", help="the swift executable (default: PATH, then /opt/swift/usr/bin/swift)")
+    scale = parser.add_argument_group("--scale: the app-scale simulation (see Scripts/measure-builds-scale.md)")
+    scale.add_argument("--scale", action="store_true",
+                       help="simulate an app: the networking replicated K times, N copies of QuestionsFeature")
+    scale.add_argument("--json", type=Path, metavar="FILE", help="write the --scale results as JSON to FILE")
+    scale.add_argument("--factors", type=_counts, metavar="K,K", help="networking factors K (default 1,2,4,8)")
+    scale.add_argument("--features", type=_counts, metavar="N,N", help="feature counts N (default 2,8,24)")
+    scale.add_argument("--charts-dir", type=Path, metavar="DIR", help="write the SVG charts to DIR")
+    scale.add_argument("--report", type=Path, metavar="FILE", help="write the markdown report to FILE")
     arguments = parser.parse_args(argv)
     if arguments.runs < 1:
         parser.error("--runs must be at least 1")
+    scale_only = [name for name in ("json", "factors", "features", "charts_dir", "report") if getattr(arguments, name)]
+    if scale_only and not arguments.scale:
+        parser.error(f"--{scale_only[0].replace('_', '-')} needs --scale")
     return arguments
+
+
+def _counts(text):
+    try:
+        values = tuple(sorted({int(part) for part in text.split(",") if part.strip()}))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of numbers: {text!r}") from None
+    if not values or values[0] < 1:
+        raise argparse.ArgumentTypeError(f"needs numbers of at least 1: {text!r}")
+    return values
 
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     arguments = parse_arguments(argv)
     signal.signal(signal.SIGTERM, _terminated)
+    if arguments.scale:
+        return scale_main(argv, arguments)
     started = time.monotonic()
     report = _new_report(argv, arguments)
-    workspace = Workspace(arguments.root, keep=arguments.keep)
-    try:
-        measure(arguments, workspace, report)
-    except BuildFailed as failure:
-        print(f"measure-builds: a build failed, no report.\n{failure}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt as interruption:
-        print("measure-builds: interrupted; scratch copy removed.", file=sys.stderr)
-        return 143 if str(interruption) == "SIGTERM" else 130
-    finally:
-        workspace.close()
-        if arguments.keep:
-            print(f"measure-builds: scratch copy kept at {workspace.temp}", file=sys.stderr)
+    status = run_in_scratch_copy(arguments.root, arguments.keep,
+                                 lambda workspace: measure(arguments, workspace, report),
+                                 failures=(BuildFailed,))
+    if status is not None:
+        return status
     report.elapsed_seconds = time.monotonic() - started
     report.load_average_end = _load_average()
     markdown = render(report)
@@ -97,7 +113,9 @@ def measure(arguments, workspace, report):
     report.notes += [f"packages measured: {', '.join(view.name for view in plan.measured) or 'none'}", *plan.notes]
     report.edits = [(scenarios.edit_label(edit.key), edit.description) for edit in _wanted_edits(plan)]
     rebuilds = _clean_and_incremental(measurer, plan, report)
-    build_tests, warm_tests = measurer.clean_build_tests(plan.measured)
+    # --quick builds and tests only the features (their warm test builds serve the one-line retest)
+    test_views = [view for view in plan.measured if view.name in plan.features] if report.runs == 1 else plan.measured
+    build_tests, warm_tests = measurer.clean_build_tests(test_views)
     report.build_tests = list(build_tests.values())
     report.features = [_feature_result(plan, name, rebuilds) for name in plan.features]
     for feature in report.features:
@@ -105,6 +123,8 @@ def measure(arguments, workspace, report):
         if edit:
             view = next(view for view in plan.measured if view.name == feature.name)
             feature.retest = measurer.retest(edit, view, warm_tests[feature.name])
+    if report.runs == 1:
+        report.notes.append("--quick: clean build+test measured for the features only")
 
 
 def _clean_and_incremental(measurer, plan, report):

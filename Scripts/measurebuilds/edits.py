@@ -86,12 +86,21 @@ def public_types(text):
     return found
 
 
-def append_interface_probe(text, type_name):
-    """`text` plus a new public method on `type_name` (a new public top-level function when None)."""
+def concrete_type(texts):
+    """The first public, non-generic, non-protocol top-level type declared in `texts` (in order), or None."""
+    for text in texts:
+        for name, kind, generic in public_types(text):
+            if kind != "protocol" and not generic:
+                return name
+    return None
+
+
+def append_interface_probe(text, type_name, name=INTERFACE_PROBE):
+    """`text` plus a new public method `name` on `type_name` (a new public top-level function when None)."""
     if type_name:
-        probe = f"extension {type_name} {{\n    public func {INTERFACE_PROBE}() {{}}\n}}\n"
+        probe = f"extension {type_name} {{\n    public func {name}() {{}}\n}}\n"
     else:
-        probe = f"public func {INTERFACE_PROBE}() {{}}\n"
+        probe = f"public func {name}() {{}}\n"
     separator = "" if text.endswith("\n") or not text else "\n"
     return f"{text}{separator}\n// measure-builds: public-interface change\n{probe}"
 

@@ -84,13 +84,14 @@ class Measurer:
                     self.swiftpm.build(view.path, warm[view.name])
         return {key: Rebuild(median(samples[key]), modules[key]) for key in samples}
 
-    def retest(self, edit, view, scratch):
-        """`build --build-tests` + `test --skip-build` after a one-line change, from a warm build+test in `scratch`."""
+    def retest(self, edit, view, scratch, test_filter=None):
+        """`build --build-tests` + `test --skip-build` after a one-line change, from a warm build+test in `scratch`
+        (only the tests matching `test_filter`, if given)."""
         builds, tests, totals, passed, modules = [], [], [], True, []
         for run in range(self.runs):
             with self.workspace.edited(edit.changes):
                 build = self.swiftpm.build(view.path, scratch, build_tests=True)
-                test = self.swiftpm.test(view.path, scratch)
+                test = self.swiftpm.test(view.path, scratch, test_filter)
             builds.append(build.seconds)
             tests.append(test.seconds)
             totals.append(build.seconds + test.seconds)

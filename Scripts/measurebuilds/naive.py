@@ -21,16 +21,22 @@ class ManifestError(ValueError):
     """The manifest does not have the shape the rewrite needs."""
 
 
-def naive_manifest(text, naive_name, api_target):
-    """The manifest of the naive variant of a feature package whose manifest is `text`."""
+def naive_manifest(text, naive_name, api_target, products=None):
+    """The manifest of the naive variant of a feature package whose manifest is `text`.
+
+    `products` lists the (product, package) pairs the API target gains, each package a sibling directory
+    (default: the main library of URLSessionInfrastructure and of HTTPClientDecorators).
+    """
+    products = products or [(name, name) for name in (INFRASTRUCTURE, DECORATORS)]
     text, renamed = _PACKAGE_NAME.subn(rf'\1"{naive_name}"', text, count=1)
     if not renamed:
         raise ManifestError("no `Package(name: ...)` in the manifest")
-    extra_packages = "".join(f', .package(path: "../{name}")' for name in (INFRASTRUCTURE, DECORATORS))
+    packages = list(dict.fromkeys(package for _, package in products))
+    extra_packages = "".join(f', .package(path: "../{name}")' for name in packages)
     text, added = _ABSTRACTION_DEPENDENCY.subn(lambda match: match[0] + extra_packages, text, count=1)
     if not added:
         raise ManifestError('no `.package(path: "../HTTPClient")` dependency in the manifest')
-    return _add_target_products(text, api_target)
+    return _add_target_products(text, api_target, products)
 
 
 def naive_source(type_names):
@@ -47,8 +53,8 @@ def naive_source(type_names):
     )
 
 
-def _add_target_products(text, target):
-    products = "".join(f'.product(name: "{name}", package: "{name}"), ' for name in (INFRASTRUCTURE, DECORATORS))
+def _add_target_products(text, target, pairs):
+    products = "".join(f'.product(name: "{name}", package: "{package}"), ' for name, package in pairs)
     declaration = re.search(rf'\.target\(\s*name:\s*"{re.escape(target)}"', text)
     if not declaration:
         raise ManifestError(f'no `.target(name: "{target}"` in the manifest')

@@ -16,6 +16,7 @@ class Target:
     path: Path
     sources: list
     product_dependencies: list = field(default_factory=list)
+    target_dependencies: list = field(default_factory=list)
 
 
 @dataclass
@@ -29,7 +30,7 @@ class Package:
         targets = [
             Target(item["name"], item.get("type", ""), Path(path) / item["path"],
                    [Path(path) / item["path"] / source for source in item.get("sources", [])],
-                   list(item.get("product_dependencies", [])))
+                   list(item.get("product_dependencies", [])), list(item.get("target_dependencies", [])))
             for item in description.get("targets", [])
         ]
         return cls(name, Path(path), sorted(targets, key=lambda target: target.name))

@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 
 from . import naive, scenarios
-from .edits import public_types
+from .edits import concrete_type
 from .measure import View
 from .packages import Package, missing_root_dependencies, package_directories
 
@@ -72,11 +72,7 @@ def _make_naive_variant(feature, types, workspace, describe):
 def _concrete_type(package, workspace):
     """A public, non-generic, non-protocol type of the package's main library, or None."""
     library = package.main_library()
-    for path in sorted(library.sources if library else []):
-        for name, kind, generic in public_types(workspace.read(path)):
-            if kind != "protocol" and not generic:
-                return name
-    return None
+    return concrete_type(workspace.read(path) for path in sorted(library.sources if library else []))
 
 
 def _add_app(plan, workspace, include_app):

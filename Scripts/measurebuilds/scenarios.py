@@ -69,18 +69,25 @@ def body_edit(key, package, target, read, mirrors=()):
     return Edit(key, f"`_ = 0` added to `{declaration}` ({where})", changes)
 
 
-def interface_edit(key, package, target, read):
-    """A new public method on a top-level public type of `target` (preferring a file named after its type)."""
+def interface_site(target, read):
+    """(path, type name or None) where a public-interface change goes in `target`: a top-level public type,
+    preferring a file named after its type; None when the target has no source."""
     candidates = []
     for path in sorted(source for source in target.sources if source.suffix == ".swift"):
         for name, _, _ in edits.public_types(read(path)):
             candidates.append((path.stem != name, str(path), path, name))
     if candidates:
         *_, path, type_name = min(candidates)
-    elif target.sources:
-        path, type_name = sorted(target.sources)[0], None
-    else:
+        return path, type_name
+    return (sorted(target.sources)[0], None) if target.sources else None
+
+
+def interface_edit(key, package, target, read):
+    """A new public method on a top-level public type of `target` (preferring a file named after its type)."""
+    site = interface_site(target, read)
+    if site is None:
         return None
+    path, type_name = site
     owner = f"`{type_name}`" if type_name else "the module"
     where = f"{package.name}/{path.relative_to(package.path)}"
     description = f"`public func {edits.INTERFACE_PROBE}()` added to {owner} ({where})"

@@ -90,9 +90,11 @@ class SwiftPM:
         arguments += ["--build-tests"] if build_tests else []
         return self._checked(arguments)
 
-    def test(self, package, scratch):
-        """`swift test --skip-build`; a failing test is reported by the returncode, not raised."""
-        return self.run("test", "--package-path", package, "--scratch-path", scratch, "--skip-build")
+    def test(self, package, scratch, test_filter=None):
+        """`swift test --skip-build` (only tests matching `test_filter`, if given); a failing test is reported by
+        the returncode, not raised."""
+        extra = ["--filter", test_filter] if test_filter else []
+        return self.run("test", "--package-path", package, "--scratch-path", scratch, "--skip-build", *extra)
 
     def describe(self, package, scratch):
         """The `swift package describe --type json` dictionary of `package`."""

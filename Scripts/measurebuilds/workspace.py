@@ -1,6 +1,7 @@
 """The scratch copy of the repository: every build, edit and generated package lives there, never in the tree."""
 
 import shutil
+import sys
 import tempfile
 import time
 from contextlib import contextmanager
@@ -58,8 +59,16 @@ class Workspace:
         for _ in range(3 if not self.keep else 0):
             shutil.rmtree(self.temp, ignore_errors=True)
             if not self.temp.exists():
-                return
+                break
             time.sleep(1)  # a process that was just stopped may still be writing into the scratch path
+        if not self.keep:
+            self._remove_swiftpm_locks()
+
+    def _remove_swiftpm_locks(self):
+        """SwiftPM leaves one lock file per scratch path in the temporary directory, named after that path."""
+        prefix = str(self.temp).replace("/", "_")
+        for lock in Path(tempfile.gettempdir()).glob(f"{prefix}_*.lock"):
+            lock.unlink(missing_ok=True)
 
     def _inside(self, path):
         """`path`, refusing anything outside the temporary directory (the working tree is never written)."""
@@ -67,3 +76,25 @@ class Workspace:
         if not path.resolve().is_relative_to(self.temp.resolve()):
             raise ValueError(f"refusing to touch {path}: outside the scratch copy {self.temp}")
         return path
+
+
+def run_in_scratch_copy(source_root, keep, work, failures):
+    """Runs `work(workspace)` in a new scratch copy of `source_root`, removed afterwards (kept with `keep`).
+
+    Returns None when `work` finished, else the exit status: 1 after one of `failures` (its message goes to
+    stderr), 130 after Ctrl-C, 143 after SIGTERM (raised as KeyboardInterrupt("SIGTERM")).
+    """
+    workspace = Workspace(source_root, keep=keep)
+    try:
+        work(workspace)
+    except failures as failure:
+        print(f"measure-builds: stopped, no report.\n{failure}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt as interruption:
+        print("measure-builds: interrupted; scratch copy removed.", file=sys.stderr)
+        return 143 if str(interruption) == "SIGTERM" else 130
+    finally:
+        workspace.close()
+        if keep:
+            print(f"measure-builds: scratch copy kept at {workspace.temp}", file=sys.stderr)
+    return None

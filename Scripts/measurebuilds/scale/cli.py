@@ -1,0 +1,61 @@
+"""The `--scale` entry point: plan, scratch directory, measurements, outputs, clean-up."""
+
+import dataclasses
+import sys
+import time
+from pathlib import Path
+
+from ..swiftpm import BuildFailed, SwiftPM, find_swift
+from ..workspace import run_in_scratch_copy
+from . import run
+from .plan import ScalePlan
+
+SCRIPTS = Path(__file__).resolve().parents[2]
+DEFAULT_JSON = SCRIPTS / "measure-builds-scale.json"
+DEFAULT_REPORT = SCRIPTS / "measure-builds-scale.md"
+DEFAULT_CHARTS = SCRIPTS / "charts"
+README = SCRIPTS.parent / "README.md"
+
+
+def scale_plan(arguments):
+    plan = ScalePlan.make(arguments.quick, arguments.runs)
+    if arguments.factors:
+        plan = dataclasses.replace(plan, factors=arguments.factors)
+    if arguments.features:
+        plan = dataclasses.replace(plan, feature_counts=arguments.features)
+    return plan
+
+
+def outputs(arguments):
+    """(json, charts dir, report): a full default run regenerates the committed files; other runs write only
+    what is asked for, so a --quick check never overwrites the published numbers."""
+    default = not (arguments.quick or arguments.factors or arguments.features)
+    return (arguments.json or (DEFAULT_JSON if default else None),
+            arguments.charts_dir or (DEFAULT_CHARTS if default else None),
+            arguments.report or (DEFAULT_REPORT if default else None))
+
+
+def scale_main(argv, arguments):
+    started = time.monotonic()
+    plan = scale_plan(arguments)
+    swiftpm = SwiftPM(find_swift(arguments.swift))
+    report = run.new_report(argv, plan, run.swift_version_line(swiftpm))
+    print(f"measure-builds --scale (a simulation): K = {list(plan.factors)}, N = {list(plan.feature_counts)}, "
+          f"{plan.runs} run(s), {plan.step_count()} steps; load average {report.load_average_start}",
+          file=sys.stderr, flush=True)
+    status = run_in_scratch_copy(arguments.root, arguments.keep,
+                                 lambda workspace: run.measure_all(swiftpm, workspace, plan, report),
+                                 failures=(BuildFailed, FileNotFoundError))
+    if status is not None:
+        return status
+    report.elapsed_seconds = time.monotonic() - started
+    report.load_average_end = run.load_average()
+    json_path, charts_dir, report_path = outputs(arguments)
+    markdown = run.write_outputs(report, json_path, charts_dir, report_path)
+    print(markdown, end="")
+    if report_path == DEFAULT_REPORT and run.update_readme(report, README):
+        print(f"measure-builds --scale: summary updated in {README}", file=sys.stderr)
+    for label, path in (("JSON", json_path), ("charts", charts_dir), ("report", report_path)):
+        if path:
+            print(f"measure-builds --scale: {label} written to {path}", file=sys.stderr)
+    return 0

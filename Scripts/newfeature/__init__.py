@@ -1,0 +1,1 @@
+"""Scripts/new-feature: scaffolds Packages/<Name>Feature from the templates in template/."""
