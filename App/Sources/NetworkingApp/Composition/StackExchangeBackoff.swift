@@ -40,13 +40,7 @@ struct StackExchangeBackoff: Sendable {
 
     /// The `backoff` of a wrapper, or the wait a `throttle_violation` names.
     static func backoffSeconds(in data: Data) -> Int? {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
-        if let backoff = object["backoff"] as? Int { return backoff }
-        guard let name = object["error_name"] as? String, let message = object["error_message"] as? String else {
-            return nil
-        }
-        let error = StackExchangeAPIError(id: object["error_id"] as? Int ?? 0, name: name, message: message)
-        return error.isThrottleViolation ? error.retryAfterSeconds : nil
+        BackoffMapper.map(data: data, response: HTTPResponse(statusCode: 200))
     }
 
     private func file(for method: String) -> URL {
