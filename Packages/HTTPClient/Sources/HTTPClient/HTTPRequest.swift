@@ -16,6 +16,12 @@ public protocol HTTPRequest: Sendable {
     var queryParameter: HTTPQueryParameter? { get }
     /// The request body, or `nil` for none.
     var body: Data? { get }
+    /// Whether sending this request more than once has the effect of sending it once, although its
+    /// method is not idempotent (a `POST` that only issues a fresh token, say); `false` by default.
+    ///
+    /// Retrying decorators repeat idempotent methods anyway; this lets a request opt in to the same
+    /// treatment.
+    var isSafeToRepeat: Bool { get }
 }
 
 extension HTTPRequest {
@@ -25,4 +31,6 @@ extension HTTPRequest {
     public var queryParameter: HTTPQueryParameter? { nil }
     /// No body by default.
     public var body: Data? { nil }
+    /// Not repeatable beyond what its method allows, by default.
+    public var isSafeToRepeat: Bool { false }
 }

@@ -10,6 +10,7 @@ public struct HTTPRequestSnapshot: HTTPRequest, Hashable {
     public let headers: HTTPHeaders?
     public let queryParameter: HTTPQueryParameter?
     public let body: Data?
+    public let isSafeToRepeat: Bool
 
     /// Copies every property of `request`; empty headers or query are stored as `nil`.
     public init(_ request: any HTTPRequest) {
@@ -19,5 +20,6 @@ public struct HTTPRequestSnapshot: HTTPRequest, Hashable {
         headers = request.headers.flatMap { $0.isEmpty ? nil : $0 }
         queryParameter = request.queryParameter.flatMap { $0.isEmpty ? nil : $0 }
         body = request.body
+        isSafeToRepeat = request.isSafeToRepeat
     }
 }

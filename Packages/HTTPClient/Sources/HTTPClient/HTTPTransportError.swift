@@ -23,12 +23,20 @@ public enum HTTPTransportError: Error, Equatable, Sendable {
     case secureConnectionFailed(underlying: String)
     /// Any other transport failure.
     case other(underlying: String)
+    /// The response body grew past the client's limit (counted after content decoding), so the
+    /// transfer was stopped.
+    case responseTooLarge(limit: Int)
+    /// The body could not be decoded as its `Content-Encoding` says (for example a `gzip` body that
+    /// is not gzip): the server answered, but the answer is unusable.
+    case undecodableContent(underlying: String)
 
     /// Whether the same request may succeed if sent again: timeouts, refused and dropped connections.
     public var isTransient: Bool {
         switch self {
         case .timedOut, .cannotConnect, .connectionLost: true
-        case .cancelled, .invalidURL, .invalidResponse, .tooManyRedirects, .secureConnectionFailed, .other: false
+        case .cancelled, .invalidURL, .invalidResponse, .tooManyRedirects, .secureConnectionFailed, .other,
+            .responseTooLarge, .undecodableContent:
+            false
         }
     }
 }
@@ -46,6 +54,8 @@ extension HTTPTransportError: CustomStringConvertible {
         case .tooManyRedirects(let underlying): "Too many redirects (\(underlying))"
         case .secureConnectionFailed(let underlying): "The secure connection failed (\(underlying))"
         case .other(let underlying): "The request failed (\(underlying))"
+        case .responseTooLarge(let limit): "The response was larger than the limit (\(limit) bytes)"
+        case .undecodableContent(let underlying): "The response body could not be decoded (\(underlying))"
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A request derived from another one with different headers or query, for writing decorators.
 ///
-/// Method, path, version and body are read from the original request, so a derived request
+/// Method, path, version, body and ``HTTPRequest/isSafeToRepeat`` are read from the original request, so a derived request
 /// keeps every property it does not override.
 ///
 /// ```swift
@@ -27,6 +27,7 @@ public struct ModifiedRequest: HTTPRequest {
     public var path: HTTPPath { original.path }
     public var version: HTTPVersion { original.version }
     public var body: Data? { original.body }
+    public var isSafeToRepeat: Bool { original.isSafeToRepeat }
 }
 
 extension HTTPRequest {

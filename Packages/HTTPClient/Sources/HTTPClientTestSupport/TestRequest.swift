@@ -9,6 +9,8 @@ public struct TestRequest: HTTPRequest, Equatable {
     public var headers: HTTPHeaders?
     public var queryParameter: HTTPQueryParameter?
     public var body: Data?
+    /// Whether the request says it may be repeated; `false` unless a test sets it.
+    public var isSafeToRepeat = false
 
     /// Creates a request; every property has a harmless default.
     public init(

@@ -43,7 +43,8 @@ struct ErrorTests {
         [
             .timedOut(underlying: "t"), .cannotConnect(underlying: "c"), .connectionLost(underlying: "l"), .cancelled,
             .invalidURL("u"), .invalidResponse(underlying: "r"), .tooManyRedirects(underlying: "m"),
-            .secureConnectionFailed(underlying: "s"), .other(underlying: "o"),
+            .secureConnectionFailed(underlying: "s"), .other(underlying: "o"), .responseTooLarge(limit: 1),
+            .undecodableContent(underlying: "g"),
         ]
     }
 }

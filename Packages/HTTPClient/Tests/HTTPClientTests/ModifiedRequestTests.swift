@@ -12,6 +12,16 @@ struct ModifiedRequestTests {
         #expect(HTTPRequestSnapshot(modified) == HTTPRequestSnapshot(original))
     }
 
+    @Test(arguments: [false, true])
+    func keepsWhetherTheOriginalIsSafeToRepeat(isSafeToRepeat: Bool) {
+        var original = TestRequest(method: .post)
+        original.isSafeToRepeat = isSafeToRepeat
+
+        #expect(original.settingHeader("X-A", to: "1").isSafeToRepeat == isSafeToRepeat)
+        #expect(original.settingQueryParameters(["a": "1"]).isSafeToRepeat == isSafeToRepeat)
+        #expect(HTTPRequestSnapshot(original).isSafeToRepeat == isSafeToRepeat)
+    }
+
     @Test func settingHeadersReplacesSameNamedFieldsAndKeepsEverythingElse() {
         let original = makeRequest()
 

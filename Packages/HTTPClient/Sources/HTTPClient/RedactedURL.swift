@@ -1,0 +1,36 @@
+import Foundation
+
+/// The one way to show or store a URL: any user name and password become `[redacted]`.
+///
+/// Logs, archives and error messages print URLs through this, so a base URL such as
+/// `http://user:secret@host/` never leaks its credentials.
+///
+/// ```swift
+/// RedactedURL.string(from: "http://user:pw@example.com/a")   // "http://[redacted]@example.com/a"
+/// ```
+public enum RedactedURL {
+    /// What stands in for the userinfo.
+    public static let placeholder = "[redacted]"
+
+    /// `url`'s absolute string with its userinfo replaced by ``placeholder``.
+    public static func string(from url: URL) -> String {
+        string(from: url.absoluteString)
+    }
+
+    /// `text` (a URL, or a string that failed to parse as one) with the userinfo of its authority replaced.
+    ///
+    /// The authority is what follows the first `//` up to the next `/`, `?` or `#`; its userinfo is what
+    /// comes before the last `@` in it. Text with no `@` there is returned unchanged.
+    public static func string(from text: String) -> String {
+        guard let slashes = text.range(of: "//") else { return text }
+        let authorityEnd = text[slashes.upperBound...].firstIndex { "/?#".contains($0) } ?? text.endIndex
+        let authority = text[slashes.upperBound..<authorityEnd]
+        guard let at = authority.lastIndex(of: "@") else { return text }
+        return text[..<slashes.upperBound] + placeholder + text[at...]
+    }
+}
+
+extension URL {
+    /// The absolute string with any user name and password replaced by `[redacted]` (see ``RedactedURL``).
+    public var redactedString: String { RedactedURL.string(from: self) }
+}
