@@ -79,6 +79,8 @@ final class SoakRecorder: Sendable {
             case .tooManyRedirects: "tooManyRedirects"
             case .secureConnectionFailed: "secureConnectionFailed"
             case .other: "other"
+            case .responseTooLarge: "responseTooLarge"
+            case .undecodableContent: "undecodableContent"
             }
         }
         if case .httpCode(let status, _) = error as? HTTPError { return "\(status)" }

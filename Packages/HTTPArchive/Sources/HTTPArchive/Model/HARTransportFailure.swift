@@ -26,6 +26,8 @@ public struct HARTransportFailure: Codable, Sendable, Equatable {
         case .tooManyRedirects(let text): self.init(kind: "tooManyRedirects", underlying: text)
         case .secureConnectionFailed(let text): self.init(kind: "secureConnectionFailed", underlying: text)
         case .other(let text): self.init(kind: "other", underlying: text)
+        case .responseTooLarge(let limit): self.init(kind: "responseTooLarge", underlying: String(limit))
+        case .undecodableContent(let text): self.init(kind: "undecodableContent", underlying: text)
         case nil: self.init(kind: "other", underlying: String(describing: error))
         }
     }
@@ -41,6 +43,8 @@ public struct HARTransportFailure: Codable, Sendable, Equatable {
         case "invalidResponse": .invalidResponse(underlying: underlying)
         case "tooManyRedirects": .tooManyRedirects(underlying: underlying)
         case "secureConnectionFailed": .secureConnectionFailed(underlying: underlying)
+        case "responseTooLarge": Int(underlying).map { .responseTooLarge(limit: $0) } ?? .other(underlying: underlying)
+        case "undecodableContent": .undecodableContent(underlying: underlying)
         default: .other(underlying: underlying)
         }
     }
