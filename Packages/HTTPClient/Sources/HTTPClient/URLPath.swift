@@ -1,7 +1,7 @@
 /// The path rules of ``HTTPURLBuilder``: segments are what `split(separator: "/")` returns (empty ones
 /// dropped), each percent-encoded as one path segment and written after a `/`.
 ///
-/// ASCII text is split byte by byte; other text is split by `Character`, as before, so that a `/` that
+/// ASCII text is split byte by byte; other text is split by `Character`, so that a `/` that
 /// combines with a neighbouring scalar (`"/\u{301}"`, `"\u{600}/"`) stays inside its segment.
 enum URLPath {
     /// Whether `text` has at least one segment.

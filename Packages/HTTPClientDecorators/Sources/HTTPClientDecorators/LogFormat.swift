@@ -1,7 +1,8 @@
 import Foundation
 import HTTPClient
 
-/// Renders one log entry per exchange in the article's layout, redacting secret values.
+/// Renders one log entry per exchange (request line, headers, body; then status, headers, body), redacting
+/// secret values.
 struct LogFormat: Sendable {
     static let redacted = "<redacted>"
 

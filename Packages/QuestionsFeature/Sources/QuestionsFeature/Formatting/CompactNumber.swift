@@ -3,9 +3,8 @@
 /// Rounds half up to three significant digits at most and drops a trailing `.0` (`1000` → `1k`). Pure integer
 /// arithmetic: the same output on every machine and in every locale.
 ///
-/// The REST article's `thousandsFormatting` divided by 1000 only *above* 1000 (so 1000 stayed "1,000"),
-/// printed three fraction digits with locale separators (`1234` → "1.234", which reads as one-point-two or as
-/// one thousand depending on the locale), and never abbreviated millions.
+/// No locale separators: `1234` is `1.2k`, never "1.234", which reads as one-point-two or as one thousand
+/// depending on the locale. Exactly 1000 is `1k`, and millions and beyond get their own suffix.
 public enum CompactNumber {
     private static let units: [(size: UInt, suffix: String)] = [
         (1_000, "k"), (1_000_000, "m"), (1_000_000_000, "b"), (1_000_000_000_000, "t"),

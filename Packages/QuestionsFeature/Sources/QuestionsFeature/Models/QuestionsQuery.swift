@@ -1,6 +1,6 @@
 /// Which questions to list: the parameters of the API's `/questions` method.
 ///
-/// The defaults are the REST article's: the top-voted `swiftui` questions on Stack Overflow, ten per page.
+/// The defaults ask for the top-voted `swiftui` questions on Stack Overflow, ten per page.
 public struct QuestionsQuery: Hashable, Sendable, Encodable {
     /// The direction of the sort.
     public enum Order: String, Hashable, Sendable, Encodable, CaseIterable {
@@ -39,7 +39,7 @@ public struct QuestionsQuery: Hashable, Sendable, Encodable {
     /// The page to fetch, starting at 1.
     public var page: Int
 
-    /// Creates a query; every parameter has the REST article's default.
+    /// Creates a query; by default the top-voted `swiftui` questions on Stack Overflow, ten per page.
     public init(
         site: String = "stackoverflow",
         order: Order = .descending,

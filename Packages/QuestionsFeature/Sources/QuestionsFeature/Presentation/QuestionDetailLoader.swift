@@ -2,11 +2,11 @@ import Foundation
 
 /// Loads a question, then its owner's avatar, and never starts the same load twice at once.
 ///
-/// The REST article's sequencing: the question comes first, because only it says where the avatar is; the
+/// The question comes first, because only it says where the avatar is; the
 /// avatar follows when the owner has a profile image. A failed avatar does not fail the detail: it is
 /// reported in ``QuestionDetail/avatarError``.
 ///
-/// The loading guard answers the article's duplicate-request story: while a load for an ID is in flight,
+/// A guard against duplicate requests: while a load for an ID is in flight,
 /// another `load` of that ID waits for the same result instead of sending the requests again. Once it ends,
 /// the next `load` starts afresh. Cancelling a caller cancels the shared load only when no other caller
 /// still waits for it.
