@@ -2,8 +2,8 @@ import Foundation
 
 /// A request derived from another one with different headers or query, for writing decorators.
 ///
-/// Method, path, version, body and ``HTTPRequest/isSafeToRepeat`` are read from the original request, so a derived request
-/// keeps every property it does not override.
+/// Method, path, version, body and ``HTTPRequest/isSafeToRepeat`` are read from the original request, so a
+/// derived request keeps every property it does not override.
 ///
 /// ```swift
 /// let signed = request.settingHeaders(["Authorization": "Bearer abc"])

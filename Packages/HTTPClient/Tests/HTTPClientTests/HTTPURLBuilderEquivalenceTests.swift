@@ -59,8 +59,8 @@ struct HTTPURLBuilderEquivalenceTests {
     }
 }
 
-/// The first `URLRequestBuilder.makeURL(for:)` (now ``HTTPURLBuilder/url(for:)``), kept as the oracle: `URLComponents` and `split`/`joined` for
-/// every request.
+/// A plain reference implementation of ``HTTPURLBuilder/url(for:)``, the oracle: `URLComponents` and
+/// `split`/`joined` for every request.
 private enum ReferenceURLBuilder {
     static func makeURL(baseURL: URL, for request: any HTTPRequest) throws(HTTPTransportError) -> URL {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
