@@ -18,6 +18,11 @@ struct BashCompletionTests {
                 == ["--base-url", "--help", "--record", "--replay", "--verbose", "-h", "-v", "update"])
     }
 
+    @Test func completesTheCacheSubcommands() throws {
+        #expect(try complete("networking", "ca") == ["cache"])
+        #expect(try complete("networking", "cache", "").filter { !$0.hasPrefix("-") } == ["clear", "info"])
+    }
+
     @Test func completesOptionValues() throws {
         #expect(try complete("networking", "questions", "--sort", "") == ["activity", "creation", "votes"])
         #expect(try complete("networking", "--generate-completion-script", "z") == ["zsh"])

@@ -82,7 +82,7 @@ struct CommandTableTests {
     }
 
     private func sampleArguments(for command: CommandSpec) -> [String] {
-        command.arguments.isEmpty ? [] : ["1"]
+        command.arguments.isEmpty ? [] : [command.subcommands.first ?? "1"]
     }
 
     private func sampleValue(for option: OptionSpec) -> String? {

@@ -31,25 +31,34 @@ public enum NetworkingApp {
             console.writeError("networking: \(FailureClassifier.oneLine(error.description))\n")
             return .usage
         }
-        if invocation.cacheMode == .offline, settings.cacheDirectory == nil, archive.replay == nil {
-            console.writeError("networking: --offline needs a cache directory: set NETWORKING_CACHE_DIR or HOME\n")
-            return .usage
-        }
         if invocation.cacheMode != .normal, archive.replay != nil {
             console.writeError("networking: --replay answers from the archive alone; drop --no-cache and --offline\n")
             return .usage
         }
         let log: (@Sendable (String) -> Void)? = invocation.verbose ? LoggingHTTPClient.writeToStandardError : nil
-        let cache = archive.cache(settings.cacheDirectory, mode: invocation.cacheMode)
+        let cache: ResponseCache?
+        do {
+            cache = try CacheSetup.cache(
+                for: invocation, settings: settings, archive: archive, warn: console.writeError)
+        } catch {
+            return archive.finish(
+                Report.failure(OfflineWithoutCache(underlying: error), console: console), console: console)
+        }
         var factory = HTTPClientFactory(log: log, cache: cache, recorder: archive.recorder)
         factory.makeTransport = archive.transport(factory.makeTransport)
+        // A JSON document reaches standard output only once the whole run, `--record` file included, succeeded.
+        let json = DeferredOutput.isNeeded(for: invocation.command) ? DeferredOutput(console) : nil
         let status: ExitStatus
         do {
-            status = try await run(invocation.command, settings: settings, factory: factory, console: console, now: now)
+            status = try await run(
+                invocation.command, settings: settings, factory: factory, console: json?.deferringConsole ?? console,
+                now: now)
         } catch {
             status = Report.failure("Could not start", error, console: console)
         }
-        return archive.finish(status, console: console)
+        let finalStatus = archive.finish(status, console: console)
+        json?.release(for: finalStatus)
+        return finalStatus
     }
 
     private static func run(
@@ -78,6 +87,8 @@ public enum NetworkingApp {
                 composer: try TokenFeatureComposer(settings: settings, factory: factory), console: console
             )
             .show()
+        case .cache(let action):
+            return CacheCommand(location: settings.cacheLocation, console: console).run(action)
         case .updateToken(let source):
             return await TokenCommand(
                 composer: try TokenFeatureComposer(settings: settings, factory: factory), console: console

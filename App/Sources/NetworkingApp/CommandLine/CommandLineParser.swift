@@ -175,6 +175,13 @@ struct CommandLineParser {
             case let other?:
                 throw UsageError(description: "unknown token subcommand '\(other)'", topic: topic)
             }
+        case .cache:
+            try expectPositionals(1)
+            guard let name = positionals.first else { return .cache(.info) }
+            guard let action = CacheAction(rawValue: name) else {
+                throw UsageError(description: "unknown cache subcommand '\(name)' (info or clear)", topic: topic)
+            }
+            return .cache(action)
         case .general:
             throw UsageError(description: "missing command", topic: .general)
         }

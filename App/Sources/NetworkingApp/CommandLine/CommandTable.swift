@@ -85,6 +85,19 @@ enum CommandTable {
                 requested from the server's token-issuing endpoint (POST v1/auth/token) once.
                 """,
             subcommands: ["update"]),
+        CommandSpec(
+            topic: .cache, arguments: "info",
+            otherUsages: ["networking cache clear"],
+            listing: [
+                ("cache info", "where the response cache is, and what it holds"),
+                ("cache clear", "empty the response cache, backoff waits included"),
+            ],
+            discussion: """
+                Shows or empties the response cache of questions, question and avatars. "info" (the default)
+                prints its directory, entry count and size, or why caching is disabled; "clear" removes every
+                entry and every Stack Exchange backoff wait, and says what it removed.
+                """,
+            subcommands: CacheAction.allCases.map(\.rawValue)),
     ]
 
     /// The command called `name`, if any.

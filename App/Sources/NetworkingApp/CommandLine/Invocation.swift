@@ -24,11 +24,12 @@ enum Command: Equatable {
     case question(QuestionOptions)
     case token
     case updateToken(TokenSource)
+    case cache(CacheAction)
 }
 
 /// Which usage text to show.
 enum HelpTopic: String, Equatable, CaseIterable {
-    case general, questions, question, token
+    case general, questions, question, token, cache
 }
 
 /// Options of `networking questions`.
@@ -55,4 +56,12 @@ struct QuestionOptions: Equatable {
 enum TokenSource: Equatable {
     case argument(String)
     case standardInput
+}
+
+/// What `networking cache` does.
+enum CacheAction: String, Equatable, CaseIterable {
+    /// Prints where the cache is and what it holds.
+    case info
+    /// Empties it, backoff deadlines included.
+    case clear
 }

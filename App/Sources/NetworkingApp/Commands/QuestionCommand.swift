@@ -43,8 +43,11 @@ struct QuestionCommand {
                     return Report.failure("Could not save the avatar", error, console: console)
                 }
             case .failed:
-                console.writeError("networking: \(FailureClassifier.oneLine(renderer.render(state)))\n")
-                return errors.lastError.map(FailureClassifier.status(for:)) ?? .networkFailure
+                guard let error = errors.lastError else {
+                    console.writeError("networking: \(FailureClassifier.oneLine(renderer.render(state)))\n")
+                    return .networkFailure
+                }
+                return Report.failure("Could not load question \(id)", error, console: console)
             }
         }
         return .success

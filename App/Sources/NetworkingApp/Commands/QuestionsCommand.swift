@@ -7,6 +7,8 @@ struct QuestionsCommand {
     let console: Console
     let now: Date
 
+    static let failureAction = "Could not load the top questions"
+
     func run(_ options: QuestionsOptions) async -> ExitStatus {
         let query = Self.query(from: options)
         let errors = ErrorRecorder()
@@ -20,7 +22,7 @@ struct QuestionsCommand {
                 console.writeOutput(try JSONOutput.render(QuestionsDocument(query: query, page: page)))
                 return .success
             } catch {
-                return Report.failure("Could not load the top questions", error, console: console)
+                return Report.failure(Self.failureAction, error, console: console)
             }
         }
         let renderer = TopQuestionsRenderer(now: now)
@@ -32,8 +34,12 @@ struct QuestionsCommand {
             case .loaded:
                 console.writeOutput(renderer.render(state, query: query) + "\n")
             case .failed:
-                console.writeError("networking: \(FailureClassifier.oneLine(renderer.render(state, query: query)))\n")
-                status = errors.lastError.map(FailureClassifier.status(for:)) ?? .networkFailure
+                guard let error = errors.lastError else {
+                    console.writeError(
+                        "networking: \(FailureClassifier.oneLine(renderer.render(state, query: query)))\n")
+                    return .networkFailure
+                }
+                status = Report.failure(Self.failureAction, error, console: console)
             }
         }
         return status

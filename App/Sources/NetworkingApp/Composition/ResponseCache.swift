@@ -35,15 +35,37 @@ public struct ResponseCache: Sendable {
 
     /// The cache directory the environment names, or `nil` when it names none (no `HOME` either).
     static func directory(environment: [String: String]) -> URL? {
+        try? location(environment: environment).get().directory
+    }
+
+    /// Where the environment puts the cache, or why it puts it nowhere.
+    static func location(environment: [String: String]) -> Result<CacheLocation, CacheUnavailable> {
         func value(_ name: String) -> String? {
             environment[name].flatMap { $0.isEmpty ? nil : $0 }
         }
-        if let explicit = value("NETWORKING_CACHE_DIR") { return URL(fileURLWithPath: explicit, isDirectory: true) }
-        if let xdg = value("XDG_CACHE_HOME"), xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("networking", isDirectory: true)
+        if let explicit = value("NETWORKING_CACHE_DIR") {
+            return .success(CacheLocation(directory: URL(fileURLWithPath: explicit, isDirectory: true)))
         }
-        guard let home = value("HOME") else { return nil }
-        return URL(fileURLWithPath: home, isDirectory: true)
-            .appendingPathComponent(".cache/networking", isDirectory: true)
+        if let xdg = value("XDG_CACHE_HOME"), xdg.hasPrefix("/") {
+            let directory = URL(fileURLWithPath: xdg, isDirectory: true)
+                .appendingPathComponent("networking", isDirectory: true)
+            return .success(CacheLocation(directory: directory))
+        }
+        guard let home = value("HOME") else {
+            return .failure(CacheUnavailable(reason: "none of NETWORKING_CACHE_DIR, XDG_CACHE_HOME and HOME is set"))
+        }
+        let homeURL = URL(fileURLWithPath: home, isDirectory: true)
+        return .success(
+            CacheLocation(
+                directory: homeURL.appendingPathComponent(".cache/networking", isDirectory: true), home: homeURL))
     }
+}
+
+/// Where the cache lives: its directory and, when it is under `HOME`, the home directory, which the tool never
+/// creates.
+struct CacheLocation: Equatable, Sendable {
+    /// The directory holding one subdirectory per base URL.
+    var directory: URL
+    /// `HOME`, when the directory is under it: it must exist already.
+    var home: URL?
 }

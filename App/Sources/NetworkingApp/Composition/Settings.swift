@@ -13,16 +13,17 @@ struct Settings: Equatable {
     var accessToken: String?
     /// The Stack Exchange application key (`NETWORKING_STACKEXCHANGE_KEY`), sent as `key=`.
     var stackExchangeKey: String?
-    /// The response cache's directory (see ``ResponseCache``), or `nil` when the environment names none.
-    var cacheDirectory: URL?
+    /// Where the response cache lives (see ``ResponseCache``), or why it lives nowhere.
+    var cacheLocation: Result<CacheLocation, CacheUnavailable> = .failure(
+        CacheUnavailable(reason: "no cache directory is set"))
 
     static func resolve(_ invocation: Invocation, environment: [String: String]) throws(UsageError) -> Settings {
         func url(_ variable: String, default fallback: String) throws(UsageError) -> URL {
-            if let baseURL = invocation.baseURL { return baseURL }
+            if let baseURL = invocation.baseURL { return try reachable(baseURL, source: "--base-url") }
             guard let value = environment[variable], !value.isEmpty else {
                 return try CommandLineParser.baseURL(fallback, source: "default")
             }
-            return try CommandLineParser.baseURL(value, source: variable)
+            return try reachable(CommandLineParser.baseURL(value, source: variable), source: variable)
         }
         func trimmed(_ variable: String) -> String? {
             let value = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -33,7 +34,21 @@ struct Settings: Equatable {
             tokenBaseURL: try url("NETWORKING_TOKEN_URL", default: defaultTokenURL),
             accessToken: trimmed("NETWORKING_ACCESS_TOKEN"),
             stackExchangeKey: trimmed("NETWORKING_STACKEXCHANGE_KEY"),
-            cacheDirectory: ResponseCache.directory(environment: environment)
+            cacheLocation: ResponseCache.location(environment: environment)
         )
+    }
+
+    /// `url`, unless its host is an IPv6 address literal (`http://[::1]:3000`) and this platform's URLSession
+    /// cannot send to one: swift-corelibs-foundation rejects such URLs as invalid before connecting.
+    static func reachable(_ url: URL, source: String) throws(UsageError) -> URL {
+        #if canImport(FoundationNetworking)
+            if let host = url.host, host.contains(":") {
+                throw UsageError(
+                    description: "\(source) uses the IPv6 address [\(host)], which this platform's URLSession "
+                        + "cannot connect to; use a host name or an IPv4 address (for example http://127.0.0.1:3000)",
+                    topic: .general)
+            }
+        #endif
+        return url
     }
 }

@@ -8,7 +8,14 @@ import QuestionsFeatureAPI
 /// from the cache alone, or fails with ``BackoffInEffect`` — without sending a request.
 ///
 /// Deadlines live in the cache directory of the API's base URL, one file per method, so every run obeys them.
+/// A wait is never longer than ``ceiling`` (one day), whatever the server or the file says;
+/// `networking cache clear` forgets every deadline.
 struct StackExchangeBackoff: Sendable {
+    /// The longest wait obeyed: one day, in seconds.
+    static let ceiling = 86_400
+    /// The start of a deadline file's name; the rest names the method.
+    static let filePrefix = "backoff-"
+
     /// The directory holding the deadline files.
     let directory: URL
     /// Answers from the cache alone (offline mode) while a deadline holds.
@@ -23,7 +30,8 @@ struct StackExchangeBackoff: Sendable {
         let date = now()
         if let deadline = deadline(for: method), deadline > date {
             // Whole seconds, rounded up; the millisecond of slack absorbs the date's round trip through the file.
-            let secondsLeft = max(1, Int((deadline.timeIntervalSince(date) - 0.001).rounded(.up)))
+            let left = min(deadline.timeIntervalSince(date) - 0.001, TimeInterval(Self.ceiling))
+            let secondsLeft = max(1, Int(left.rounded(.up)))
             do {
                 let (data, response) = try await cachedOnly.load(request: request)
                 return (data, response.noting(secondsLeft: secondsLeft))
@@ -33,7 +41,7 @@ struct StackExchangeBackoff: Sendable {
         }
         let (data, response) = try await client.load(request: request)
         if HTTPCacheOutcome(response) ?? .miss == .miss, let seconds = Self.backoffSeconds(in: data), seconds > 0 {
-            record(now().addingTimeInterval(TimeInterval(seconds)), for: method)
+            record(now().addingTimeInterval(TimeInterval(min(seconds, Self.ceiling))), for: method)
         }
         return (data, response)
     }
@@ -44,13 +52,14 @@ struct StackExchangeBackoff: Sendable {
     }
 
     private func file(for method: String) -> URL {
-        directory.appendingPathComponent("backoff-" + method.replacingOccurrences(of: "/", with: "-"))
+        directory.appendingPathComponent(Self.filePrefix + method.replacingOccurrences(of: "/", with: "-"))
     }
 
     private func deadline(for method: String) -> Date? {
         guard let data = FileManager.default.contents(atPath: file(for: method).path),
             let seconds = TimeInterval(
-                String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+                String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+            seconds.isFinite
         else { return nil }
         return Date(timeIntervalSince1970: seconds)
     }
@@ -71,12 +80,14 @@ struct BackoffInEffect: Error, Equatable, LocalizedError, CustomStringConvertibl
 
     var description: String {
         "The Stack Exchange API asked to wait before calling /\(method) again (\(secondsLeft) seconds left), "
-            + "and the answer is not cached"
+            + "and the answer is not cached."
     }
 
     var errorDescription: String? { description }
 
-    var recoverySuggestion: String? { "Wait \(secondsLeft) seconds, then try again." }
+    var recoverySuggestion: String? {
+        "Wait \(secondsLeft) seconds, or run `networking cache clear` to forget the wait."
+    }
 }
 
 extension HTTPResponse {

@@ -8,6 +8,9 @@ import TokenFeatureAPI
 import URLSessionInfrastructure
 
 /// Decides which ``ExitStatus`` an error stands for, looking through wrappers to the underlying cause.
+///
+/// An answer that arrived but cannot be used is 3 whatever layer noticed: malformed JSON, a wrong
+/// `Content-Type`, a body that fails content decoding, or one larger than the client's limit.
 enum FailureClassifier {
     static func status(for error: any Error) -> ExitStatus {
         switch error {
@@ -19,11 +22,13 @@ enum FailureClassifier {
         case let error as AuthenticatedHTTPClient.Error:
             if case .missingAccessToken(let underlying) = error { return status(for: underlying) }
             return .serverError
-        case is HTTPTransportError, is HTTPCacheError, is HARReplayError:
+        case .responseTooLarge as HTTPTransportError, .undecodableContent as HTTPTransportError:
+            return .invalidResponse
+        case is HTTPTransportError, is HTTPCacheError, is HARReplayError, is OfflineWithoutCache:
             return .networkFailure
         case is BackoffInEffect:
             return .serverError
-        case is DiskHTTPCacheStore.Error:
+        case is DiskHTTPCacheStore.Error, is CacheUnavailable:
             return .localFileFailure
         case is HTTPError, is StackExchangeAPIError:
             return .serverError

@@ -9,6 +9,8 @@ import Synchronization
 ///   entry or the new one, never part of one.
 /// - When the files together exceed ``byteLimit``, the least recently used (by modification time, which every
 ///   read renews) are removed until they fit in 80 % of it.
+/// - No entry may be larger than ``byteLimit``: a larger entry is not stored, and a larger file found in the
+///   directory is a miss and is removed without being read (its size is checked first).
 /// - The directory is created with mode 0700 if missing; entry files are 0600.
 ///
 /// Reads and writes are synchronous and cheap (one small file each); call from any task or thread.
@@ -71,7 +73,7 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
     /// The entry stored under `key`, or `nil`; a hit counts as a use.
     public func entry(for key: HTTPCacheKey) -> HTTPCacheEntry? {
         let file = filePath(for: key)
-        guard let contents = EntryFile.contents(of: file) else { return nil }
+        guard let contents = EntryFile.contents(of: file, sizeLimit: byteLimit) else { return nil }
         guard let decoded = try? DiskEntryFormat.decode(contents.data) else {
             EntryFile.remove(file, ifStill: contents)
             return nil
@@ -107,12 +109,18 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
     /// Removes every entry whose key names `resource`.
     public func removeEntries(forResource resource: String) {
         for file in entryFiles() {
-            guard let data = FileManager.default.contents(atPath: file.path),
-                let decoded = try? DiskEntryFormat.decode(data), decoded.key.resource == resource
+            guard let contents = EntryFile.contents(of: file.path, sizeLimit: byteLimit, markingUsed: false),
+                let decoded = try? DiskEntryFormat.decode(contents.data), decoded.key.resource == resource
             else { continue }
             EntryFile.remove(file.path)
             estimatedByteCount.withLock { $0 -= file.size }
         }
+    }
+
+    /// How many entries the directory holds and how many bytes their files take, measured now.
+    public func usage() -> Usage {
+        let files = entryFiles()
+        return Usage(entryCount: files.count, byteCount: files.reduce(0) { $0 + $1.size })
     }
 
     /// Removes every entry.

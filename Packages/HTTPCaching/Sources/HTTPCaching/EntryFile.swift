@@ -18,13 +18,23 @@ enum EntryFile {
         let identity: (device: UInt64, inode: UInt64)
     }
 
-    /// The whole file at `path`, marked as just used (its modification time is set to now); `nil` when absent.
-    static func contents(of path: String) -> Contents? {
+    /// The whole file at `path`, read with one `read` when it fits, and marked as just used (its modification
+    /// time is set to now) unless `markingUsed` is false; `nil` when absent.
+    ///
+    /// The size is checked on the open descriptor before anything is read: a file larger than `sizeLimit` is
+    /// never read, and is removed (if `path` still names it), so one huge file costs one `fstat`, not its size
+    /// in memory.
+    static func contents(of path: String, sizeLimit: Int, markingUsed: Bool = true) -> Contents? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_size >= 0 else { return nil }
+        let identity = (UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino))
+        guard status.st_size <= sizeLimit else {
+            remove(path, ifStillIdentifiedBy: identity)
+            return nil
+        }
         let size = Int(status.st_size)
         var data = Data(count: size)
         let complete = data.withUnsafeMutableBytes { buffer -> Bool in
@@ -38,10 +48,8 @@ enum EntryFile {
             return true
         }
         guard complete else { return nil }
-        markUsed(descriptor)
-        return Contents(
-            data: data, identity: (UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino))
-        )
+        if markingUsed { markUsed(descriptor) }
+        return Contents(data: data, identity: identity)
     }
 
     /// Writes `data` to a new temporary file in `directory` (mode 0600), then renames it to `path` in one step.
@@ -73,9 +81,13 @@ enum EntryFile {
 
     /// Removes `path` if it is still the file `contents` came from (another process may have replaced it).
     static func remove(_ path: String, ifStill contents: Contents) {
+        remove(path, ifStillIdentifiedBy: contents.identity)
+    }
+
+    private static func remove(_ path: String, ifStillIdentifiedBy identity: (device: UInt64, inode: UInt64)) {
         var status = stat()
-        guard stat(path, &status) == 0, UInt64(truncatingIfNeeded: status.st_dev) == contents.identity.device,
-            UInt64(truncatingIfNeeded: status.st_ino) == contents.identity.inode
+        guard stat(path, &status) == 0, UInt64(truncatingIfNeeded: status.st_dev) == identity.device,
+            UInt64(truncatingIfNeeded: status.st_ino) == identity.inode
         else { return }
         unlink(path)
     }

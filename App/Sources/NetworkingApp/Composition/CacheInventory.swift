@@ -1,0 +1,50 @@
+import Foundation
+import HTTPCaching
+
+/// What the response cache's directory holds: one store per base URL, each with its entries and its
+/// Stack Exchange backoff deadlines. Only entry and deadline files are ever counted or removed.
+struct CacheInventory {
+    /// One base URL's subdirectory.
+    struct Store {
+        /// The base URL it caches, decoded from the subdirectory's name.
+        let name: String
+        let directory: URL
+        let usage: DiskHTTPCacheStore.Usage
+        /// The deadline files (`backoff-<method>`).
+        let backoffFiles: [URL]
+    }
+
+    let stores: [Store]
+
+    var entryCount: Int { stores.reduce(0) { $0 + $1.usage.entryCount } }
+    var byteCount: Int { stores.reduce(0) { $0 + $1.usage.byteCount } }
+    var backoffCount: Int { stores.reduce(0) { $0 + $1.backoffFiles.count } }
+
+    /// Lists the stores under `directory`; none when it does not exist.
+    init(directory: URL) {
+        let fileManager = FileManager.default
+        let names = (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
+        stores = names.sorted().compactMap { name in
+            let subdirectory = directory.appendingPathComponent(name, isDirectory: true)
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: subdirectory.path, isDirectory: &isDirectory), isDirectory.boolValue,
+                let store = try? DiskHTTPCacheStore(directory: subdirectory)
+            else { return nil }
+            let files = (try? fileManager.contentsOfDirectory(atPath: subdirectory.path)) ?? []
+            let backoff = files.filter { $0.hasPrefix(StackExchangeBackoff.filePrefix) }.sorted()
+                .map { subdirectory.appendingPathComponent($0) }
+            return Store(
+                name: name.removingPercentEncoding ?? name, directory: subdirectory, usage: store.usage(),
+                backoffFiles: backoff)
+        }
+    }
+
+    /// Removes every entry and deadline, then each subdirectory left empty.
+    func removeAll() {
+        for store in stores {
+            (try? DiskHTTPCacheStore(directory: store.directory))?.removeAll()
+            for file in store.backoffFiles { try? FileManager.default.removeItem(at: file) }
+            rmdir(store.directory.path)
+        }
+    }
+}

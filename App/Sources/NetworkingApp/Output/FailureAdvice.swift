@@ -1,0 +1,39 @@
+import Foundation
+import HTTPArchive
+import HTTPCaching
+import HTTPClient
+import HTTPClientDecorators
+
+/// The one piece of advice a failure's message ends with, chosen by its cause; `nil` when there is none
+/// worth giving. Network advice is for transport failures alone.
+enum FailureAdvice {
+    static let network = "Check the network connection and that the server is running, then try again."
+    static let baseURL = "Check that the base URL points at the API's server."
+
+    static func advice(for error: any Error) -> String? {
+        switch error {
+        case let error as HTTPTransportError: advice(for: error)
+        case is HARReplayError: "Record the request with --record first, or replay an archive that holds it."
+        case is ContentTypeValidationError: baseURL
+        case .httpCode(let status, _) as HTTPError: status >= 500 ? "Wait a moment, then try again." : baseURL
+        case let error as CocoaError: FileErrorText.advice(for: error)
+        case is CacheUnavailable, is DiskHTTPCacheStore.Error:
+            "Set NETWORKING_CACHE_DIR to a directory that can be created."
+        case let error as OfflineWithoutCache: error.recoverySuggestion
+        case is MissingAvatar: "Leave out --save-avatar for this question."
+        case let error as any LocalizedError: error.recoverySuggestion
+        default: nil
+        }
+    }
+
+    private static func advice(for error: HTTPTransportError) -> String? {
+        switch error {
+        case .timedOut, .cannotConnect, .connectionLost, .other: network
+        case .secureConnectionFailed: "Check the server's certificate and the system clock, then try again."
+        case .invalidURL: "Check the base URL."
+        case .invalidResponse, .tooManyRedirects, .responseTooLarge: baseURL
+        case .undecodableContent: "The server sent a body it had not encoded as it said; try again later."
+        case .cancelled: nil
+        }
+    }
+}
