@@ -9,7 +9,27 @@ public enum NetworkingApp {
     ///   - arguments: The arguments, without the program name.
     ///   - environment: The process environment (`NETWORKING_*` variables).
     public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
-        await run(arguments: arguments, environment: environment, console: .standard).rawValue
+        await run(arguments: arguments, environment: environment, streams: StandardStreams())
+    }
+
+    /// Runs the tool as the process: writes through `streams` (a failed write is an exit status, never a
+    /// crash; a closed pipe is not an error to report), lets `SIGINT` and `SIGTERM` cancel the work (exit 130 or
+    /// 143, after `--record` wrote what it has), and returns the exit status.
+    /// - Parameters:
+    ///   - arguments: The arguments, without the program name.
+    ///   - environment: The process environment (`NETWORKING_*` variables).
+    ///   - streams: The standard streams, taken stock of before anything else opened a file.
+    public static func run(arguments: [String], environment: [String: String], streams: StandardStreams) async
+        -> Int32
+    {
+        signal(SIGPIPE, SIG_IGN)
+        let interruption = Interruption()
+        let console = streams.console
+        let status = await interruption.run {
+            await run(arguments: arguments, environment: environment, console: console).rawValue
+        }
+        interruption.stop()
+        return interruption.exitStatus ?? streams.exitStatus(after: status)
     }
 
     static func run(
@@ -39,17 +59,19 @@ public enum NetworkingApp {
             console.writeError("networking: --replay answers from the archive alone; drop --no-cache and --offline\n")
             return .usage
         }
-        let log: (@Sendable (String) -> Void)? = invocation.verbose ? LoggingHTTPClient.writeToStandardError : nil
+        let log: (@Sendable (String) -> Void)? =
+            invocation.verbose ? { @Sendable entry in console.writeError(entry + "\n") } : nil
         let cache = archive.cache(settings.cacheDirectory, mode: invocation.cacheMode)
         var factory = HTTPClientFactory(log: log, cache: cache, recorder: archive.recorder)
         factory.makeTransport = archive.transport(factory.makeTransport)
+        factory.inFlight = archive.inFlight
         let status: ExitStatus
         do {
             status = try await run(invocation.command, settings: settings, factory: factory, console: console, now: now)
         } catch {
             status = Report.failure("Could not start", error, console: console)
         }
-        return archive.finish(status, console: console)
+        return await archive.finish(status, console: console)
     }
 
     private static func run(
@@ -63,7 +85,7 @@ public enum NetworkingApp {
             console.writeOutput(NetworkingVersion.current + "\n")
             return .success
         case .completionScript(let shell):
-            console.writeOutput(CompletionScript.text(for: shell))
+            console.writeDocument(CompletionScript.text(for: shell))
             return .success
         case .questions(let options):
             let composer = try QuestionsFeatureComposer(settings: settings, factory: factory, note: console.writeError)

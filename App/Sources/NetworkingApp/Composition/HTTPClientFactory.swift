@@ -48,6 +48,8 @@ public struct HTTPClientFactory: Sendable {
     public var cache: ResponseCache?
     /// Records every chain's traffic (`--record`); `nil` records nothing.
     public var recorder: HARRecorder?
+    /// Counts the recorded loads still running, so the archive is written after them (see ``TrafficArchive``).
+    var inFlight: InFlightLoads?
 
     /// Makes the innermost client for a base URL and request timeout.
     public typealias MakeTransport = @Sendable (URL, TimeInterval) throws -> any HTTPClient
@@ -131,6 +133,7 @@ public struct HTTPClientFactory: Sendable {
     private func transport(_ baseURL: URL, logsBodies: Bool = true) throws -> any HTTPClient {
         var client = try makeTransport(baseURL, requestTimeout)
         if let recorder { client = client.recording(to: recorder, baseURL: baseURL, redactingBodies: !logsBodies) }
+        if let inFlight { client = inFlight.tracking(client) }
         guard let log else { return client }
         return logsBodies
             ? client.loggingRequestAndResponse(to: log)

@@ -15,6 +15,11 @@ struct Settings: Equatable {
     var stackExchangeKey: String?
     /// The response cache's directory (see ``ResponseCache``), or `nil` when the environment names none.
     var cacheDirectory: URL?
+    /// How long a command's network work may take in total, retries included: `--timeout`, then
+    /// `NETWORKING_TIMEOUT`, then ``defaultTimeout``.
+    var timeout = Settings.defaultTimeout
+
+    static let defaultTimeout = Duration.seconds(30)
 
     static func resolve(_ invocation: Invocation, environment: [String: String]) throws(UsageError) -> Settings {
         func url(_ variable: String, default fallback: String) throws(UsageError) -> URL {
@@ -28,12 +33,18 @@ struct Settings: Equatable {
             let value = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines)
             return value?.isEmpty == false ? value : nil
         }
-        return Settings(
+        var settings = Settings(
             questionsBaseURL: try url("NETWORKING_QUESTIONS_URL", default: defaultQuestionsURL),
             tokenBaseURL: try url("NETWORKING_TOKEN_URL", default: defaultTokenURL),
             accessToken: trimmed("NETWORKING_ACCESS_TOKEN"),
             stackExchangeKey: trimmed("NETWORKING_STACKEXCHANGE_KEY"),
             cacheDirectory: ResponseCache.directory(environment: environment)
         )
+        if let timeout = invocation.timeout {
+            settings.timeout = timeout
+        } else if let text = trimmed("NETWORKING_TIMEOUT") {
+            settings.timeout = try CommandLineParser.timeout(text, source: "NETWORKING_TIMEOUT")
+        }
+        return settings
     }
 }
