@@ -65,6 +65,7 @@ public enum NetworkingApp {
         var factory = HTTPClientFactory(log: log, cache: cache, recorder: archive.recorder)
         factory.makeTransport = archive.transport(factory.makeTransport)
         factory.inFlight = archive.inFlight
+        factory.deadline = CommandDeadline(total: settings.timeout)
         let status: ExitStatus
         do {
             status = try await run(invocation.command, settings: settings, factory: factory, console: console, now: now)
