@@ -127,8 +127,16 @@ private final class FIFOReader: Sendable {
 
     init(path: String) {
         let thread = Thread { [self] in
-            let data = FileManager.default.contents(atPath: path) ?? Data()
-            finish(Array(data))
+            var bytes: [UInt8] = []
+            let descriptor = open(path, O_RDONLY)
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while descriptor >= 0 {
+                let count = read(descriptor, &chunk, chunk.count)
+                guard count > 0 else { break }
+                bytes += chunk[..<count]
+            }
+            if descriptor >= 0 { close(descriptor) }
+            finish(bytes)
         }
         thread.start()
     }

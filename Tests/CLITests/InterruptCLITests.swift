@@ -14,7 +14,7 @@ struct InterruptCLITests {
             let admin = try DevServerAdmin(server)
             try await admin.post("faults", json: #"{"rate": 1, "kinds": ["delay"], "delay_ms": 60000}"#)
             let run = try NetworkingProcess(["questions", "--record", archive.path], environment: server.environment())
-            try await admin.waitUntil("route:GET /2.3/questions", reaches: 1)
+            try await DevServerAdmin.waitUntil(server, "route:GET /2.3/questions", reaches: 1)
 
             run.send(signal)
             let outcome = try await run.outcome()
