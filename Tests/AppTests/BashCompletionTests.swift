@@ -15,7 +15,7 @@ struct BashCompletionTests {
         #expect(try complete("networking", "question", "42", "--s") == ["--save-avatar", "--site"])
         #expect(
             try complete("networking", "token", "")
-                == ["--base-url", "--help", "--record", "--replay", "--verbose", "-h", "-v", "update"])
+                == ["--base-url", "--help", "--record", "--replay", "--timeout", "--verbose", "-h", "-v", "update"])
     }
 
     @Test func completesTheCacheSubcommands() throws {

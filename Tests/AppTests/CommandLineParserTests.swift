@@ -57,7 +57,6 @@ struct CommandLineParserTests {
     }
 
     @Test func showsHelpForTheToolAndForEachCommand() throws {
-        #expect(try parse().command == .help(.general))
         #expect(try parse("--help").command == .help(.general))
         #expect(try parse("help", "question").command == .help(.question))
         #expect(try parse("questions", "--help").command == .help(.questions))
@@ -85,6 +84,16 @@ struct CommandLineParserTests {
         (["token", "update"], "missing NEW_TOKEN (or '-' to read it from standard input)"),
         (["token", "update", " "], "NEW_TOKEN must not be empty"),
         (["token", "delete"], "unknown token subcommand 'delete'"),
+        (["token", "update", "a\nb"], "NEW_TOKEN must not hold a line break"),
+        (["token", "update", "a\r"], "NEW_TOKEN must not hold a line break"),
+        ([], "missing command"),
+        (["--verbose"], "missing command"),
+        (["questions", "--timeout", "0"], "--timeout must be a number of seconds above 0 and at most 86400, not '0'"),
+        (["token", "--timeout", "-1"], "--timeout must be a number of seconds above 0 and at most 86400, not '-1'"),
+        (["token", "--timeout=1e3"], "--timeout must be a number of seconds above 0 and at most 86400, not '1e3'"),
+        (["token", "--timeout=inf"], "--timeout must be a number of seconds above 0 and at most 86400, not 'inf'"),
+        (["token", "--timeout=."], "--timeout must be a number of seconds above 0 and at most 86400, not '.'"),
+        (["token", "--timeout=90000"], "--timeout must be a number of seconds above 0 and at most 86400, not '90000'"),
         (
             ["token", "--base-url", "ftp://host"],
             "--base-url must be an http or https URL with a host, not 'ftp://host'"
@@ -98,6 +107,13 @@ struct CommandLineParserTests {
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    @Test func parsesTheTimeoutInSecondsWithFractions() throws {
+        #expect(try parse("questions", "--timeout", "2.5").timeout == .milliseconds(2500))
+        #expect(try parse("--timeout=.5", "token").timeout == .milliseconds(500))
+        #expect(try parse("token", "--timeout", "30").timeout == .seconds(30))
+        #expect(try parse("token").timeout == nil)
     }
 
     private func parse(_ arguments: String...) throws -> Invocation {

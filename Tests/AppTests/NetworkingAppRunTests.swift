@@ -5,7 +5,7 @@ import Testing
 
 /// `NetworkingApp.run` for what needs no network: help and usage errors.
 struct NetworkingAppRunTests {
-    @Test(arguments: [[], ["--help"], ["-h"], ["help"]])
+    @Test(arguments: [["--help"], ["-h"], ["help"]])
     func generalHelpGoesToStandardOutput(arguments: [String]) async {
         let console = CapturingConsole()
 

@@ -4,7 +4,7 @@ import Testing
 /// Help and usage errors: no server needed.
 @Suite(.timeLimit(.minutes(1)))
 struct HelpAndUsageCLITests {
-    @Test(arguments: [["--help"], ["help"], []])
+    @Test(arguments: [["--help"], ["help"]])
     func helpPrintsTheUsageOnStandardOutput(arguments: [String]) async throws {
         let outcome = try await NetworkingBinary.run(arguments)
 

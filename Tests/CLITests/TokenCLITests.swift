@@ -27,7 +27,7 @@ struct TokenCLITests {
             let read = try await NetworkingBinary.run(["token"], environment: server.environment())
 
             #expect(update.status == 0, "\(update)")
-            #expect(update.stdout == "Token updated. The server now stores: new value\n")
+            #expect(update.stdout == "Token updated.\n", "the secret is not echoed")
             #expect(read.status == 0 && read.stdout == "Token: new value\n", "\(read)")
             #expect(try await DevServerAdmin(server).count("token.stored") == 1)
         }
@@ -40,8 +40,20 @@ struct TokenCLITests {
             let read = try await NetworkingBinary.run(["token"], environment: server.environment())
 
             #expect(outcome.status == 0, "\(outcome)")
-            #expect(outcome.stdout == "Token updated. The server now stores: from stdin\n")
+            #expect(outcome.stdout == "Token updated.\n")
             #expect(read.stdout == "Token: from stdin\n", "\(read)")
+        }
+    }
+
+    @Test(arguments: [(["token", "update", "two\nlines"], ""), (["token", "update", "-"], "one\rtwo\n")])
+    func aTokenHoldingALineBreakIsRefused(arguments: [String], input: String) async throws {
+        try await withDevServer { server in
+            let outcome = try await NetworkingBinary.run(
+                arguments, environment: server.environment(), input: Data(input.utf8))
+
+            #expect(outcome.status == 64, "\(outcome)")
+            #expect(outcome.stderr.contains("line break"))
+            #expect(try await DevServerAdmin(server).count("token.stored") == 0)
         }
     }
 

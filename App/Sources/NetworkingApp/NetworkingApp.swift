@@ -9,7 +9,27 @@ public enum NetworkingApp {
     ///   - arguments: The arguments, without the program name.
     ///   - environment: The process environment (`NETWORKING_*` variables).
     public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
-        await run(arguments: arguments, environment: environment, console: .standard).rawValue
+        await run(arguments: arguments, environment: environment, streams: StandardStreams())
+    }
+
+    /// Runs the tool as the process: writes through `streams` (a failed write is an exit status, never a
+    /// crash; a closed pipe is not an error to report), lets `SIGINT` and `SIGTERM` cancel the work (exit 130 or
+    /// 143, after `--record` wrote what it has), and returns the exit status.
+    /// - Parameters:
+    ///   - arguments: The arguments, without the program name.
+    ///   - environment: The process environment (`NETWORKING_*` variables).
+    ///   - streams: The standard streams, taken stock of before anything else opened a file.
+    public static func run(arguments: [String], environment: [String: String], streams: StandardStreams) async
+        -> Int32
+    {
+        signal(SIGPIPE, SIG_IGN)
+        let interruption = Interruption()
+        let console = streams.console
+        let status = await interruption.run {
+            await run(arguments: arguments, environment: environment, console: console).rawValue
+        }
+        interruption.stop()
+        return interruption.exitStatus ?? streams.exitStatus(after: status)
     }
 
     static func run(
@@ -35,17 +55,20 @@ public enum NetworkingApp {
             console.writeError("networking: --replay answers from the archive alone; drop --no-cache and --offline\n")
             return .usage
         }
-        let log: (@Sendable (String) -> Void)? = invocation.verbose ? LoggingHTTPClient.writeToStandardError : nil
+        let log: (@Sendable (String) -> Void)? =
+            invocation.verbose ? { @Sendable entry in console.writeError(entry + "\n") } : nil
         let cache: ResponseCache?
         do {
             cache = try CacheSetup.cache(
                 for: invocation, settings: settings, archive: archive, warn: console.writeError)
         } catch {
-            return archive.finish(
+            return await archive.finish(
                 Report.failure(OfflineWithoutCache(underlying: error), console: console), console: console)
         }
         var factory = HTTPClientFactory(log: log, cache: cache, recorder: archive.recorder)
         factory.makeTransport = archive.transport(factory.makeTransport)
+        factory.inFlight = archive.inFlight
+        factory.deadline = CommandDeadline(total: settings.timeout)
         // A JSON document reaches standard output only once the whole run, `--record` file included, succeeded.
         let json = DeferredOutput.isNeeded(for: invocation.command) ? DeferredOutput(console) : nil
         let status: ExitStatus
@@ -56,7 +79,7 @@ public enum NetworkingApp {
         } catch {
             status = Report.failure("Could not start", error, console: console)
         }
-        let finalStatus = archive.finish(status, console: console)
+        let finalStatus = await archive.finish(status, console: console)
         json?.release(for: finalStatus)
         return finalStatus
     }
@@ -72,7 +95,7 @@ public enum NetworkingApp {
             console.writeOutput(NetworkingVersion.current + "\n")
             return .success
         case .completionScript(let shell):
-            console.writeOutput(CompletionScript.text(for: shell))
+            console.writeDocument(CompletionScript.text(for: shell))
             return .success
         case .questions(let options):
             let composer = try QuestionsFeatureComposer(settings: settings, factory: factory, note: console.writeError)

@@ -32,6 +32,20 @@ extension CommandLineParser {
         return text
     }
 
+    /// A timeout in seconds: a positive decimal number (`30`, `2.5`, `.5`) of at most a day.
+    static func timeout(_ text: String, source: String) throws(UsageError) -> Duration {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let isDecimal =
+            !text.isEmpty && text != "." && parts.count <= 2
+            && parts.allSatisfy { $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard isDecimal, let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+            throw UsageError(
+                description: "\(source) must be a number of seconds above 0 and at most 86400, not '\(text)'",
+                topic: .general)
+        }
+        return .milliseconds(Int64((seconds * 1000).rounded(.up)))
+    }
+
     func helpTopic(_ name: String?) throws(UsageError) -> HelpTopic {
         guard let name else { return .general }
         guard let command = CommandTable.command(named: name) else {

@@ -25,7 +25,9 @@ struct CommandLineParser {
     }
 
     private mutating func parse() throws(UsageError) -> Invocation {
-        guard let name = try commandName() else { return invocation }
+        guard let name = try commandName() else {
+            throw UsageError(description: "missing command", topic: .general)
+        }
         let (option, inlineValue) = split(name)
         switch option {
         case "--help", "-h", "help":
@@ -87,6 +89,7 @@ struct CommandLineParser {
         case "--save-avatar": question.saveAvatar = try path(text)
         case "--record", "--replay": try archiveOption(option.name, text)
         case "--site": site = try siteName(text)
+        case "--timeout": invocation.timeout = try Self.timeout(text, source: option.name)
         case "--no-cache": try setCacheMode(.reload)
         case "--offline": try setCacheMode(.offline)
         default:
@@ -170,6 +173,9 @@ struct CommandLineParser {
                 if value == "-" { return .updateToken(.standardInput) }
                 guard !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
                     throw UsageError(description: "NEW_TOKEN must not be empty", topic: topic)
+                }
+                guard !TokenCommand.hasLineBreak(value) else {
+                    throw UsageError(description: "NEW_TOKEN must not hold a line break", topic: topic)
                 }
                 return .updateToken(.argument(value))
             case let other?:

@@ -19,6 +19,9 @@ enum CommandTable {
         ),
         OptionSpec(
             "--replay", value: .file("FILE.har"), help: "answer every request from FILE.har instead of the network"),
+        OptionSpec(
+            "--timeout", value: .text("SECONDS"),
+            help: "give up after SECONDS of network work in total, retries included\n(default 30; fractions allowed)"),
         OptionSpec("--help", short: "-h", help: "show help (also: networking help COMMAND)"),
     ]
 

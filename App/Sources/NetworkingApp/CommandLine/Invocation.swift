@@ -12,6 +12,8 @@ struct Invocation: Equatable {
     var recordPath: String?
     /// `--replay FILE`: the HAR archive that answers every request instead of the network.
     var replayPath: String?
+    /// `--timeout SECONDS`: how long the command's network work may take in total.
+    var timeout: Duration?
     var command: Command
 }
 

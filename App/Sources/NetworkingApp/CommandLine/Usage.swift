@@ -26,6 +26,8 @@ enum Usage {
               NETWORKING_STACKEXCHANGE_KEY   Stack Exchange application key, sent as key= (raises the daily quota)
               NETWORKING_CACHE_DIR       response cache directory (else $XDG_CACHE_HOME/networking, else
                                          $HOME/.cache/networking); delete it to clear the cache
+              NETWORKING_TIMEOUT         seconds the network work of a command may take (default 30;
+                                         --timeout wins)
 
             exit status: 0 success, 1 network failure (or not cached, with --offline), 2 the server or API
               reported an error (or its backoff holds), 3 the response could not be read, 4 not found,

@@ -23,10 +23,11 @@ struct QuestionCommand {
             }
             do {
                 let savedPath = try options.saveAvatar.map { try save(detail, to: $0) }
-                console.writeOutput(try JSONOutput.render(QuestionDocument(detail: detail, savedAvatarPath: savedPath)))
+                console.writeDocument(
+                    try JSONOutput.render(QuestionDocument(detail: detail, savedAvatarPath: savedPath)))
                 return .success
             } catch {
-                return Report.failure("Could not save the avatar", error, console: console)
+                return saveFailure(error)
             }
         }
         let renderer = QuestionDetailRenderer(now: now)
@@ -40,7 +41,7 @@ struct QuestionCommand {
                 do {
                     console.writeError("networking: saved the avatar to \(try save(detail, to: path))\n")
                 } catch {
-                    return Report.failure("Could not save the avatar", error, console: console)
+                    return saveFailure(error)
                 }
             case .failed:
                 guard let error = errors.lastError else {
@@ -53,12 +54,18 @@ struct QuestionCommand {
         return .success
     }
 
-    /// Writes the avatar's bytes to `path` and returns the path.
+    /// Writes the avatar's bytes to `path` (as ``OutputFile`` writes; a new file gets mode 0644) and returns
+    /// the path.
     private func save(_ detail: QuestionDetail, to path: String) throws -> String {
         guard let avatar = detail.avatar else {
             throw MissingAvatar(reason: detail.avatarError ?? "the question's owner has no profile image")
         }
-        try avatar.data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        try OutputFile(path: path, newFileMode: 0o644).write(Array(avatar.data))
         return path
+    }
+
+    /// Reports a failed `--save-avatar`: a file that could not be written exits 5.
+    private func saveFailure(_ error: any Error) -> ExitStatus {
+        Report.failure("Could not save the avatar", error, console: console)
     }
 }

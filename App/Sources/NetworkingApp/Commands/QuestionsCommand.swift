@@ -19,7 +19,7 @@ struct QuestionsCommand {
         if options.json {
             do {
                 let page = try await recordingLoad(query)
-                console.writeOutput(try JSONOutput.render(QuestionsDocument(query: query, page: page)))
+                console.writeDocument(try JSONOutput.render(QuestionsDocument(query: query, page: page)))
                 return .success
             } catch {
                 return Report.failure(Self.failureAction, error, console: console)

@@ -21,7 +21,14 @@ struct TokenCommand {
         case .argument(let value):
             newToken = value
         case .standardInput:
-            guard var text = String(data: console.readInput(), encoding: .utf8) else {
+            let input: Data
+            do {
+                input = try console.readInput()
+            } catch {
+                console.writeError("networking: cannot read the new token: \(error)\n")
+                return .usage
+            }
+            guard var text = String(data: input, encoding: .utf8) else {
                 console.writeError("networking: the new token on standard input is not UTF-8 text\n")
                 return .usage
             }
@@ -30,6 +37,10 @@ struct TokenCommand {
             newToken = text
             guard !newToken.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
                 console.writeError("networking: the new token on standard input is empty\n")
+                return .usage
+            }
+            guard !Self.hasLineBreak(newToken) else {
+                console.writeError("networking: the new token on standard input holds a line break\n")
                 return .usage
             }
         }
@@ -41,14 +52,22 @@ struct TokenCommand {
         return await present(viewModel.update(to: newToken), errors: errors)
     }
 
+    /// Whether `token` holds a line feed or a carriage return, which no header or stored line can carry.
+    static func hasLineBreak(_ token: String) -> Bool {
+        token.unicodeScalars.contains { $0 == "\n" || $0 == "\r" }
+    }
+
     private func present(_ states: AsyncStream<TokenViewState>, errors: ErrorRecorder) async -> ExitStatus {
         var status = ExitStatus.success
         for await state in states {
             switch state {
             case .loading, .updating:
                 if console.showsProgress { console.writeError(TokenView.render(state) + "\n") }
-            case .loaded, .updated:
+            case .loaded:
                 console.writeOutput(TokenView.render(state) + "\n")
+            case .updated:
+                // The new token is a secret the user just typed: confirmed, never echoed.
+                console.writeOutput("Token updated.\n")
             case .failed:
                 console.writeError("networking: \(FailureClassifier.oneLine(TokenView.render(state)))\n")
                 status = errors.lastError.map(FailureClassifier.status(for:)) ?? .networkFailure

@@ -53,9 +53,11 @@ public struct AccessTokenIssuer: Sendable {
     }
 }
 
-/// `POST v1/auth/token`.
+/// `POST v1/auth/token`. Safe to repeat: issuing a fresh token twice is harmless, so retry may send it again
+/// after a `503` or a dropped connection.
 struct IssueAccessTokenRequest: HTTPRequest {
     var method: HTTPMethod { .post }
+    var isSafeToRepeat: Bool { true }
     var path: HTTPPath { "auth/token" }
     var version: HTTPVersion { "v1" }
     var headers: HTTPHeaders? { ["Accept": "application/json"] }

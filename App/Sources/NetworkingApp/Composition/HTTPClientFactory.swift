@@ -22,13 +22,15 @@ import URLSessionInfrastructure
 /// 5. header injection (`User-Agent`);
 /// 6. de-duplication of identical in-flight GETs (questions and images);
 /// 7. error handling (token issuing only): outermost, so any non-2xx becomes one typed `HTTPError`;
-/// 8. the cache (questions and images, when the tool has a cache directory): outermost, so a fresh answer
+/// 8. the cache (questions and images, when the tool has a cache directory): so a fresh answer
 ///    sends nothing through any layer and is never logged as sent; what it stores has passed content-type
 ///    validation; a revalidation goes through retry, header injection and de-duplication like any request.
 ///    Stack Exchange answers state no freshness (only `private`), so they are fresh for 60 s
 ///    (``ResponseCache/stackExchangeFreshness``); images follow their own headers. The token chains are never
 ///    cached: their requests carry `Authorization`, and no token may reach the disk. With `--record` the cache
 ///    reloads, so every request reaches the recorder; with `--replay` there is no cache, the archive answers.
+/// 9. the command's deadline (`--timeout`, ``CommandDeadline``): outermost in every chain, so it bounds the whole
+///    call, retries included, and all chains share one budget.
 /// The feature chains have no error handling on purpose: their mappers own the status policy (the Stack
 /// Exchange mapper reads the error object that comes with a 400; the token mapper explains a 401), and
 /// `handlingErrors()` would reduce those answers to a bare status code.
@@ -48,6 +50,10 @@ public struct HTTPClientFactory: Sendable {
     public var cache: ResponseCache?
     /// Records every chain's traffic (`--record`); `nil` records nothing.
     public var recorder: HARRecorder?
+    /// Counts the recorded loads still running, so the archive is written after them (see ``TrafficArchive``).
+    var inFlight: InFlightLoads?
+    /// `--timeout`: bounds every chain (the outermost layer), all of them together; `nil` for no bound.
+    var deadline: CommandDeadline?
 
     /// Makes the innermost client for a base URL and request timeout.
     public typealias MakeTransport = @Sendable (URL, TimeInterval) throws -> any HTTPClient
@@ -83,7 +89,8 @@ public struct HTTPClientFactory: Sendable {
             .validatingContentType()
             .injecting(headers: ["User-Agent": Self.userAgent])
             .deduplicatingInFlightRequests()
-        return try cached(client, baseURL, mode: mode, defaultFreshness: ResponseCache.stackExchangeFreshness)
+        return bounded(
+            try cached(client, baseURL, mode: mode, defaultFreshness: ResponseCache.stackExchangeFreshness))
     }
 
     /// The token API, signed with `accessToken` and refreshed through `refreshAccessToken` on a 401.
@@ -93,20 +100,22 @@ public struct HTTPClientFactory: Sendable {
         accessToken: @escaping @Sendable () async throws -> String,
         refreshAccessToken: @escaping @Sendable () async throws -> String
     ) throws -> any HTTPClient {
-        try transport(baseURL, logsBodies: false)
-            .authenticated(accessToken: accessToken, refreshAccessToken: refreshAccessToken)
-            .retrying(retryPolicy)
-            .validatingContentType()
-            .injecting(headers: ["User-Agent": Self.userAgent])
+        bounded(
+            try transport(baseURL, logsBodies: false)
+                .authenticated(accessToken: accessToken, refreshAccessToken: refreshAccessToken)
+                .retrying(retryPolicy)
+                .validatingContentType()
+                .injecting(headers: ["User-Agent": Self.userAgent]))
     }
 
     /// The token API's token-issuing endpoint (no access token needed).
     public func tokenIssuingClient(baseURL: URL) throws -> any HTTPClient {
-        try transport(baseURL)
-            .retrying(retryPolicy)
-            .validatingContentType()
-            .injecting(headers: ["User-Agent": Self.userAgent])
-            .handlingErrors()
+        bounded(
+            try transport(baseURL)
+                .retrying(retryPolicy)
+                .validatingContentType()
+                .injecting(headers: ["User-Agent": Self.userAgent])
+                .handlingErrors())
     }
 
     /// Images on another host (avatars): a client per origin, with no API headers or tokens.
@@ -116,7 +125,12 @@ public struct HTTPClientFactory: Sendable {
             .validatingContentType()
             .injecting(headers: ["User-Agent": Self.userAgent])
             .deduplicatingInFlightRequests()
-        return try cached(client, origin, mode: nil, defaultFreshness: nil)
+        return bounded(try cached(client, origin, mode: nil, defaultFreshness: nil))
+    }
+
+    /// `client` behind the command's deadline, the outermost layer, or `client` itself when there is none.
+    private func bounded(_ client: any HTTPClient) -> any HTTPClient {
+        deadline.map { $0.bounding(client) } ?? client
     }
 
     /// `client` behind the cache's store for `baseURL`, or `client` itself when there is no cache.
@@ -131,6 +145,7 @@ public struct HTTPClientFactory: Sendable {
     private func transport(_ baseURL: URL, logsBodies: Bool = true) throws -> any HTTPClient {
         var client = try makeTransport(baseURL, requestTimeout)
         if let recorder { client = client.recording(to: recorder, baseURL: baseURL, redactingBodies: !logsBodies) }
+        if let inFlight { client = inFlight.tracking(client) }
         guard let log else { return client }
         return logsBodies
             ? client.loggingRequestAndResponse(to: log)

@@ -16,6 +16,11 @@ struct Settings: Equatable {
     /// Where the response cache lives (see ``ResponseCache``), or why it lives nowhere.
     var cacheLocation: Result<CacheLocation, CacheUnavailable> = .failure(
         CacheUnavailable(reason: "no cache directory is set"))
+    /// How long a command's network work may take in total, retries included: `--timeout`, then
+    /// `NETWORKING_TIMEOUT`, then ``defaultTimeout``.
+    var timeout = Settings.defaultTimeout
+
+    static let defaultTimeout = Duration.seconds(30)
 
     static func resolve(_ invocation: Invocation, environment: [String: String]) throws(UsageError) -> Settings {
         func url(_ variable: String, default fallback: String) throws(UsageError) -> URL {
@@ -29,13 +34,19 @@ struct Settings: Equatable {
             let value = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines)
             return value?.isEmpty == false ? value : nil
         }
-        return Settings(
+        var settings = Settings(
             questionsBaseURL: try url("NETWORKING_QUESTIONS_URL", default: defaultQuestionsURL),
             tokenBaseURL: try url("NETWORKING_TOKEN_URL", default: defaultTokenURL),
             accessToken: trimmed("NETWORKING_ACCESS_TOKEN"),
             stackExchangeKey: trimmed("NETWORKING_STACKEXCHANGE_KEY"),
             cacheLocation: ResponseCache.location(environment: environment)
         )
+        if let timeout = invocation.timeout {
+            settings.timeout = timeout
+        } else if let text = trimmed("NETWORKING_TIMEOUT") {
+            settings.timeout = try CommandLineParser.timeout(text, source: "NETWORKING_TIMEOUT")
+        }
+        return settings
     }
 
     /// `url`, unless its host is an IPv6 address literal (`http://[::1]:3000`) and this platform's URLSession

@@ -16,13 +16,16 @@ struct TrafficArchive {
     let recorder: HARRecorder?
     /// Answers every chain, when `--replay` was given.
     let replay: HARReplayClient?
-    private let recordURL: URL?
+    /// The recorded loads still running, when `--record` was given.
+    let inFlight: InFlightLoads?
+    private let recordPath: String?
 
     /// Reads the `--replay` archive, if any, and prepares the `--record` recorder, if any.
     /// - Throws: ``ReplayFileError`` naming the file and the reason.
     init(_ invocation: Invocation) throws(ReplayFileError) {
-        recordURL = invocation.recordPath.map { URL(fileURLWithPath: $0) }
-        recorder = recordURL.map { _ in HARRecorder() }
+        recordPath = invocation.recordPath
+        recorder = recordPath.map { _ in HARRecorder() }
+        inFlight = recordPath.map { _ in InFlightLoads() }
         guard let path = invocation.replayPath else {
             replay = nil
             return
@@ -48,15 +51,19 @@ struct TrafficArchive {
         return ResponseCache(directory: directory, mode: recorder != nil && mode == .normal ? .reload : mode)
     }
 
-    /// Writes the `--record` file whatever `status` the command ended with; a file that cannot be written
-    /// turns success into ``ExitStatus/localFileFailure``.
-    func finish(_ status: ExitStatus, console: Console) -> ExitStatus {
-        guard let recorder, let recordURL else { return status }
+    /// Writes the `--record` file whatever `status` the command ended with (cancelled too), as ``OutputFile``
+    /// writes (a new file gets mode 0600: the archive holds the traffic); a file that cannot be written turns
+    /// success into ``ExitStatus/localFileFailure``.
+    /// A command cancelled by a signal or a timeout returns while its requests are still ending: the archive
+    /// waits for them (a few seconds at most), so the cancelled request is in it, with its error.
+    func finish(_ status: ExitStatus, console: Console) async -> ExitStatus {
+        guard let recorder, let recordPath else { return status }
+        await inFlight?.drained(within: .seconds(5))
         do {
-            try recorder.write(to: recordURL)
+            try OutputFile(path: recordPath, newFileMode: 0o600).write(Array(recorder.archive()))
             return status
         } catch {
-            console.writeError("networking: \(FailureClassifier.oneLine("\(error)"))\n")
+            console.writeError(Report.line("Could not save the recording (--record)", error))
             return status == .success ? .localFileFailure : status
         }
     }

@@ -1,17 +1,42 @@
 import Foundation
 
 /// Where the tool writes and reads: standard output for results, standard error for everything else.
+///
+/// Text for people (``writeOutput(_:)``, ``writeError(_:)``) passes through ``TerminalText``, so no control
+/// character from a server or an archive reaches a terminal; machine-readable documents
+/// (``writeDocument(_:)``: JSON, completion scripts) are written as they are.
 struct Console: Sendable {
-    var writeOutput: @Sendable (String) -> Void
-    var writeError: @Sendable (String) -> Void
-    var readInput: @Sendable () -> Data
+    /// Writes to standard output as it is.
+    var writeRawOutput: @Sendable (String) -> Void
+    /// Writes to standard error as it is.
+    var writeRawError: @Sendable (String) -> Void
+    /// Reads standard input to its end; throws ``StandardInputError`` when it cannot be read.
+    var readInput: @Sendable () throws -> Data
     /// Whether progress lines ("Loading…") are worth showing: standard error is a terminal.
     var showsProgress: Bool
 
-    static let standard = Console(
-        writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        writeError: { FileHandle.standardError.write(Data($0.utf8)) },
-        readInput: { FileHandle.standardInput.readDataToEndOfFile() },
-        showsProgress: isatty(STDERR_FILENO) == 1
-    )
+    init(
+        writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
+        readInput: @escaping @Sendable () throws -> Data, showsProgress: Bool
+    ) {
+        writeRawOutput = writeOutput
+        writeRawError = writeError
+        self.readInput = readInput
+        self.showsProgress = showsProgress
+    }
+
+    /// Writes text for people to standard output, control characters made visible.
+    func writeOutput(_ text: String) {
+        writeRawOutput(TerminalText.sanitized(text))
+    }
+
+    /// Writes a machine-readable document (JSON, a completion script) to standard output unchanged.
+    func writeDocument(_ text: String) {
+        writeRawOutput(text)
+    }
+
+    /// Writes a message, a progress line or a log entry to standard error, control characters made visible.
+    func writeError(_ text: String) {
+        writeRawError(TerminalText.sanitized(text))
+    }
 }

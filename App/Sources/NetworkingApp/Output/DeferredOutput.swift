@@ -14,14 +14,14 @@ final class DeferredOutput: Sendable {
     /// `console` with its standard output collected here.
     var deferringConsole: Console {
         var deferring = console
-        deferring.writeOutput = { output in self.text.withLock { $0 += output } }
+        deferring.writeRawOutput = { output in self.text.withLock { $0 += output } }
         return deferring
     }
 
     /// Writes what was collected when `status` is success; drops it otherwise.
     func release(for status: ExitStatus) {
         let collected = text.withLock { $0 }
-        if status == .success, !collected.isEmpty { console.writeOutput(collected) }
+        if status == .success, !collected.isEmpty { console.writeRawOutput(collected) }  // already made safe
     }
 
     /// Whether `command` prints a JSON document, which must be whole or absent.

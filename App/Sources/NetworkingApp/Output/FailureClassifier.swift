@@ -54,7 +54,7 @@ enum FailureClassifier {
             return .invalidResponse
         case is MissingAvatar:
             return .notFound
-        case is CocoaError:
+        case is CocoaError, is OutputFile.Error:
             return .localFileFailure
         default:
             return .networkFailure

@@ -2,7 +2,8 @@ import Foundation
 import HTTPClient
 
 /// Replaces the values of secret names with `"[redacted]"`: headers, query items and JSON fields at any
-/// depth. Names compare case-insensitively; the field itself is always kept.
+/// depth. Names compare case-insensitively; the field itself is always kept. A URL in any other header value
+/// (`Location`, `Referer`) keeps everything but its user name and password (see `RedactedURL`).
 struct HARRedaction: Sendable {
     private let names: Set<String>
 
@@ -16,7 +17,9 @@ struct HARRedaction: Sendable {
 
     func redacted(headers: HTTPHeaders?) -> [HARNameValue] {
         (headers ?? HTTPHeaders()).map { field in
-            HARNameValue(name: field.name, value: isSecret(field.name) ? HARRecorder.redactedValue : field.value)
+            HARNameValue(
+                name: field.name,
+                value: isSecret(field.name) ? HARRecorder.redactedValue : RedactedText.string(from: field.value))
         }
     }
 

@@ -66,7 +66,7 @@ public struct HARReplayClient: HTTPClient {
         }
         return HARReplayError(
             method: key.method, url: Self.relativeURL(of: request),
-            nearest: nearest.map { "\($0.key.method) \($0.url)" })
+            nearest: nearest.map { "\($0.key.method) \(RedactedURL.string(from: $0.url))" })
     }
 
     /// `/version/path?query` as `HTTPURLBuilder` would send it.

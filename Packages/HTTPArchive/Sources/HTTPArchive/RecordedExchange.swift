@@ -2,7 +2,8 @@ import Foundation
 import HTTPClient
 
 /// One request as it reached the recorder and what came back, kept raw: turning it into a HAR entry
-/// (URL, redaction, text or base64) waits until an archive is written, off the request's path.
+/// (URL, redaction, text or base64) waits until an archive is written, off the request's path. URLs, in
+/// the request, a redirect or an error message, are written with their userinfo redacted (`RedactedURL`).
 struct RecordedExchange: Sendable {
     enum Outcome: Sendable {
         case response(Data, HTTPResponse)
@@ -29,8 +30,10 @@ struct RecordedExchange: Sendable {
             request: harRequest(redaction: redaction),
             response: harResponse(redaction: redaction),
             timings: HARTimings(send: -1, wait: milliseconds, receive: -1),
-            error: failure?.message,
-            transportError: failure?.failure
+            error: failure.map { RedactedText.string(from: $0.message) },
+            transportError: failure.map {
+                HARTransportFailure(kind: $0.failure.kind, underlying: RedactedText.string(from: $0.failure.underlying))
+            }
         )
     }
 
@@ -42,7 +45,7 @@ struct RecordedExchange: Sendable {
     private func harRequest(redaction: HARRedaction) -> HARRequest {
         var sent = ModifiedRequest(request)
         sent.queryParameter = request.queryParameter.map(redaction.redacted(query:))
-        let url = (try? HTTPURLBuilder(baseURL: baseURL).url(for: sent).absoluteString) ?? baseURL.absoluteString
+        let url = RedactedURL.string(from: (try? HTTPURLBuilder(baseURL: baseURL).url(for: sent)) ?? baseURL)
         let body = request.body.flatMap { $0.isEmpty ? nil : $0 }
         let postData = body.map { body in
             let text = HARBody.text(of: body, redaction: redaction, redactsWholeBody: redactsBodies)
@@ -73,7 +76,7 @@ struct RecordedExchange: Sendable {
             content: HARContent(
                 size: data.count, mimeType: response.headers?["Content-Type"] ?? "", text: text.text,
                 encoding: text.encoding),
-            redirectURL: response.headers?["Location"] ?? "",
+            redirectURL: response.headers?["Location"].map { RedactedURL.string(from: $0) } ?? "",
             bodySize: -1  // the transport has already undone any Content-Encoding: the wire size is unknown
         )
     }

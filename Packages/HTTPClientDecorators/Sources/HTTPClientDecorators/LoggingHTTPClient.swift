@@ -11,7 +11,8 @@ import Synchronization
 ///
 /// Redaction: values of headers, query items, JSON object keys and form fields whose name is in
 /// ``defaultRedactedNames`` or the caller's extra names (case-insensitive) print as `<redacted>`.
-/// Other body text is logged as is: a plain-text token body is not recognised as secret.
+/// Other body text is logged as is: a plain-text token body is not recognised as secret. A URL in an error
+/// message prints with its user name and password as `[redacted]` (through `RedactedURL`).
 /// Bodies longer than `maxBodyBytes` are cut with a note; binary bodies print as their size.
 public struct LoggingHTTPClient: HTTPClient {
     /// Names whose values never reach the log: credentials in headers, cookies, and the usual OAuth fields.

@@ -11,7 +11,8 @@ public struct RetryPolicy: Sendable {
     public var maxDelay: Duration
     /// Response statuses worth retrying, whether returned or thrown as `HTTPError.httpCode(statusCode:data:)`.
     public var retryableStatusCodes: Set<Int>
-    /// Methods that may be sent more than once; by default the idempotent ones, so a `POST` is never repeated.
+    /// Methods that may be sent more than once; by default the idempotent ones, so a `POST` is repeated only
+    /// when the request itself says `isSafeToRepeat`.
     public var retryableMethods: Set<HTTPMethod>
 
     /// Creates a policy; every parameter has a default suited to most APIs.

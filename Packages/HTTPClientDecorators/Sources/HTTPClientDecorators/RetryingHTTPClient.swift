@@ -4,13 +4,17 @@ import HTTPClient
 /// Sends a request again after a retryable status or a transient transport failure, with backoff.
 ///
 /// Rules (see ``RetryPolicy``):
-/// - Only methods in ``RetryPolicy/retryableMethods`` are retried; any other request is sent exactly once.
+/// - A request is retried when its method is in ``RetryPolicy/retryableMethods`` or it says
+///   `isSafeToRepeat` (a `POST` that issues a fresh token, say); any other request is sent exactly once.
+///   Both kinds follow the same rules below.
 /// - Retryable: a status in ``RetryPolicy/retryableStatusCodes``, returned as a response or thrown as
 ///   `HTTPError.httpCode(statusCode:data:)`, and `HTTPTransportError` whose `isTransient` is true.
 ///   Cancellation is never retried.
 /// - The wait is exponential backoff with equal jitter, capped at ``RetryPolicy/maxDelay``. A response's
 ///   `Retry-After` (seconds or HTTP-date) replaces it; one longer than `maxDelay` ends the retries at once.
 /// - After the last attempt the last response is returned, or the last error rethrown.
+/// - Inside a ``TimeoutHTTPClient`` it never waits past the deadline: when the next wait would end after it,
+///   the last response is returned, or the last error rethrown, at once.
 /// - When the calling task is cancelled the retries stop with `CancellationError`.
 public struct RetryingHTTPClient: HTTPClient {
     let client: any HTTPClient
@@ -42,7 +46,7 @@ public struct RetryingHTTPClient: HTTPClient {
 
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        guard policy.retryableMethods.contains(request.method) else {
+        guard request.isSafeToRepeat || policy.retryableMethods.contains(request.method) else {
             return try await client.load(request: request)
         }
         var attempt = 1
@@ -53,7 +57,9 @@ public struct RetryingHTTPClient: HTTPClient {
             } catch {
                 outcome = .failure(error)
             }
-            guard attempt < policy.attempts, let delay = delay(beforeRetry: attempt, after: outcome) else {
+            guard attempt < policy.attempts, let delay = delay(beforeRetry: attempt, after: outcome),
+                Deadline.current.map({ delay <= $0.remaining }) ?? true
+            else {
                 return try outcome.get()
             }
             try Task.checkCancellation()
@@ -87,7 +93,8 @@ public struct RetryingHTTPClient: HTTPClient {
 }
 
 extension HTTPClient {
-    /// Retries idempotent requests after retryable statuses and transient failures; see ``RetryingHTTPClient``.
+    /// Retries idempotent requests, and those that say `isSafeToRepeat`, after retryable statuses and transient
+    /// failures; see ``RetryingHTTPClient``.
     public func retrying(_ policy: RetryPolicy = .default) -> any HTTPClient {
         RetryingHTTPClient(client: self, policy: policy)
     }

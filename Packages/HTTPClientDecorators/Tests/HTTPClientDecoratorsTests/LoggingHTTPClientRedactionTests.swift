@@ -68,3 +68,26 @@ struct LoggingHTTPClientRedactionTests {
         #expect(defaults.isSuperset(of: ["authorization", "proxy-authorization", "cookie", "set-cookie"]))
     }
 }
+
+struct LoggingHTTPClientURLCredentialsTests {
+    @Test func aURLInAnErrorPrintsWithoutItsUserNameAndPassword() async throws {
+        let client = ScriptedHTTPClient(replies: [
+            .failure(HTTPTransportError.cannotConnect(underlying: "refused by http://user:pw@127.0.0.1:1/v1/items")),
+            .failure(HTTPTransportError.invalidURL("http://user:pw@127.0.0.1:1/v1/%")),
+        ])
+        let log = RecordedValues<String>()
+        let sut = client.loggingRequestAndResponse { log.append($0) }
+
+        for _ in 0..<2 {
+            await #expect(throws: HTTPTransportError.self) { try await sut.load(request: TestRequest()) }
+        }
+
+        let errorLines = log.values.flatMap { $0.components(separatedBy: "\n") }.filter { $0.hasPrefix("Error: ") }
+        #expect(
+            errorLines == [
+                "Error: Could not connect to the server (refused by http://[redacted]@127.0.0.1:1/v1/items)",
+                "Error: Invalid URL: http://[redacted]@127.0.0.1:1/v1/%",
+            ])
+        #expect(!log.values.joined().contains("pw"))
+    }
+}

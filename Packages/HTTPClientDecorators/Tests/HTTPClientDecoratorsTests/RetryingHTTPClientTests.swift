@@ -176,3 +176,51 @@ struct RetryingHTTPClientTests {
         return (sut, client, delays)
     }
 }
+
+struct RetryingSafeToRepeatTests {
+    @Test func retriesAPostThatIsSafeToRepeatAfter503WithRetryAfter() async throws {
+        let delays = RecordedValues<Duration>()
+        let client = ScriptedHTTPClient(replies: [
+            .status(503, headers: ["Retry-After": "2"]), .status(201, body: "token"),
+        ])
+        let sut = RetryingHTTPClient(client: client, sleep: { delays.append($0) }, random: \.upperBound)
+        var request = TestRequest(method: .post, body: Data("grant".utf8))
+        request.isSafeToRepeat = true
+
+        let (data, response) = try await sut.load(request: request)
+
+        #expect(response.statusCode == 201 && data == Data("token".utf8))
+        #expect(await client.requests == Array(repeating: HTTPRequestSnapshot(request), count: 2))
+        #expect(delays.values == [.seconds(2)])
+    }
+
+    @Test func sendsAPostThatIsNotSafeToRepeatOnce() async throws {
+        let client = ScriptedHTTPClient(replies: [.status(503, headers: ["Retry-After": "2"]), .status(201)])
+        let sut = RetryingHTTPClient(client: client, sleep: { _ in }, random: \.upperBound)
+
+        let (_, response) = try await sut.load(request: TestRequest(method: .post))
+
+        #expect(response.statusCode == 503)
+        #expect(await client.requests.count == 1)
+    }
+
+    @Test func aSafeToRepeatRequestFollowsTheSameRulesAsAGet() async throws {
+        let client = ScriptedHTTPClient(replies: [
+            .failure(HTTPTransportError.connectionLost(underlying: "dropped")),
+            .status(429, headers: ["Retry-After": "99"]),
+            .status(200),
+        ])
+        let delays = RecordedValues<Duration>()
+        let sut = RetryingHTTPClient(
+            client: client, policy: RetryPolicy(baseDelay: .seconds(1), maxDelay: .seconds(10)),
+            sleep: { delays.append($0) }, random: \.upperBound)
+        var request = TestRequest(method: .patch)
+        request.isSafeToRepeat = true
+
+        let (_, response) = try await sut.load(request: request)
+
+        #expect(response.statusCode == 429)  // Retry-After beyond maxDelay ends the retries, as for a GET
+        #expect(delays.values == [.seconds(1)])
+        #expect(await client.requests.count == 2)
+    }
+}

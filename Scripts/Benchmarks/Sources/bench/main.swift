@@ -10,6 +10,7 @@ let usage = """
                           [--reference-seconds 2]
            bench scale --url http://127.0.0.1:PORT --path FILE [--total 10000] [--in-flight 256] [--warmup 500]
            bench retention --url http://127.0.0.1:PORT --path FILE [--total 5000] [--in-flight 64]
+           bench timeout [--rounds 7] [--count 20000]
            bench cache --url http://127.0.0.1:PORT (Scripts/dev-server) [--rounds 7] [--count 20000]
                        [--loopback-count 300]
     """
@@ -26,6 +27,7 @@ do {
     case "loopback": JSONOutput.emit(try await LoopbackBenchmark(options).run())
     case "scale": JSONOutput.emit(try await ScaleBenchmark(options).run())
     case "retention": JSONOutput.emit(try await RetentionBenchmark(options).run())
+    case "timeout": JSONOutput.emit(try await TimeoutBenchmark(options).run())
     case "cache": JSONOutput.emit(try await CacheBenchmark(options).run())
     default:
         JSONOutput.note(usage)

@@ -1,0 +1,209 @@
+import Foundation
+import HTTPClient
+import HTTPClientDecorators
+import HTTPClientTestSupport
+import Testing
+
+struct TimeoutHTTPClientTests {
+    @Test func timesOutAndCancelsTheLoadBelowIt() async throws {
+        let (timer, innerErrors) = (Gate(), RecordedValues<String>())
+        let client = ScriptedHTTPClient { _ in
+            do {
+                try await Gate().wait()
+            } catch {
+                innerErrors.append(String(describing: type(of: error)))
+                throw error
+            }
+            return (Data(), HTTPResponse(statusCode: 200))
+        }
+        let sut = TimeoutHTTPClient(
+            client: client, duration: .milliseconds(2_500), sleep: { _ in try await timer.wait() })
+
+        let load = Task { try await sut.load(request: TestRequest()) }
+        await client.waitForRequests(count: 1)
+        await timer.open()
+
+        await #expect(throws: HTTPTransportError.timedOut(underlying: "no response within 2.5 s")) {
+            try await load.value
+        }
+        #expect(innerErrors.values == ["CancellationError"])
+    }
+
+    @Test func aFastLoadPassesThroughUntouchedAndStopsTheTimer() async throws {
+        let timerErrors = RecordedValues<String>()
+        let client = ScriptedHTTPClient(replies: [.status(201, body: "made", headers: ["A": "1"])])
+        let sut = TimeoutHTTPClient(
+            client: client, duration: .seconds(1),
+            sleep: { _ in
+                do {
+                    try await Gate().wait()
+                } catch {
+                    timerErrors.append(String(describing: type(of: error)))
+                    throw error
+                }
+            })
+        let request = TestRequest(method: .post, headers: ["B": "2"], body: Data("x".utf8))
+
+        let (data, response) = try await sut.load(request: request)
+
+        #expect(data == Data("made".utf8) && response == HTTPResponse(statusCode: 201, headers: ["A": "1"]))
+        #expect(await client.requests == [HTTPRequestSnapshot(request)])
+        #expect(timerErrors.values == ["CancellationError"])
+    }
+
+    @Test func aFailingLoadRethrowsItsOwnError() async throws {
+        let sut = TimeoutHTTPClient(
+            client: ScriptedHTTPClient(replies: [.failure(AnyError(name: "own"))]), duration: .seconds(1),
+            sleep: { _ in try await Gate().wait() })
+
+        await #expect(throws: AnyError(name: "own")) { try await sut.load(request: TestRequest()) }
+    }
+
+    @Test func aCancelledCallerGetsCancellationNotATimeout() async throws {
+        let client = ScriptedHTTPClient(replies: [.after(Gate(), .status(200))])
+        let sut = TimeoutHTTPClient(client: client, duration: .seconds(1), sleep: { _ in try await Gate().wait() })
+
+        let load = Task { try await sut.load(request: TestRequest()) }
+        await client.waitForRequests(count: 1)
+        load.cancel()
+
+        await #expect(throws: CancellationError.self) { try await load.value }
+    }
+
+    @Test func aTimerThatIgnoresCancellationStillYieldsTheCallersCancellation() async throws {
+        let (sleeping, resume) = (Gate(), Gate())
+        let client = ScriptedHTTPClient(replies: [.after(Gate(), .status(200))])
+        let sut = TimeoutHTTPClient(
+            client: client, duration: .seconds(1),
+            sleep: { _ in
+                await sleeping.open()
+                _ = try? await Task { try await resume.wait() }.value  // an unstructured wait ignores cancellation
+            })
+
+        let load = Task { try await sut.load(request: TestRequest()) }
+        await client.waitForRequests(count: 1)
+        try await sleeping.wait()
+        load.cancel()
+        await resume.open()
+
+        await #expect(throws: CancellationError.self) { try await load.value }
+    }
+
+    @Test func retryInsideNeverWaitsPastTheDeadlineAndReturnsTheLastResponse() async throws {
+        let clock = ManualClock()
+        let client = ScriptedHTTPClient(replies: [
+            .status(503, headers: ["Retry-After": "3"]), .status(503, body: "last", headers: ["Retry-After": "8"]),
+            .status(200),
+        ])
+        let (retrying, delays) = makeRetrying(client, clock: clock)
+        let sut = TimeoutHTTPClient(
+            client: retrying, duration: .seconds(10), now: { clock.now },
+            sleep: { _ in
+                try await Gate().wait()
+            })
+
+        let (data, response) = try await sut.load(request: TestRequest())
+
+        #expect(response.statusCode == 503 && data == Data("last".utf8))
+        #expect(delays.values == [.seconds(3)])
+        #expect(await client.requests.count == 2)
+    }
+
+    @Test func retryInsideRethrowsTheLastErrorWhenTheBackoffWouldOverrunTheDeadline() async throws {
+        let clock = ManualClock()
+        let last = HTTPTransportError.cannotConnect(underlying: "second")
+        let client = ScriptedHTTPClient(replies: [
+            .failure(HTTPTransportError.connectionLost(underlying: "first")), .failure(last), .status(200),
+        ])
+        let (retrying, delays) = makeRetrying(client, clock: clock)
+        let sut = TimeoutHTTPClient(
+            client: retrying, duration: .milliseconds(1_500), now: { clock.now },
+            sleep: { _ in
+                try await Gate().wait()
+            })
+
+        await #expect(throws: last) { try await sut.load(request: TestRequest()) }
+        #expect(delays.values == [.seconds(1)])
+    }
+
+    @Test(arguments: [(outer: 5, inner: 30), (outer: 30, inner: 5)])
+    func nestedTimeoutsKeepTheEarliestDeadline(_ seconds: (outer: Int, inner: Int)) async throws {
+        let clock = ManualClock()
+        let client = ScriptedHTTPClient.always(503, headers: ["Retry-After": "4"])
+        let (retrying, delays) = makeRetrying(client, clock: clock)
+        let inner = TimeoutHTTPClient(
+            client: retrying, duration: .seconds(seconds.inner), now: { clock.now },
+            sleep: { _ in
+                try await Gate().wait()
+            })
+        let sut = TimeoutHTTPClient(
+            client: inner, duration: .seconds(seconds.outer), now: { clock.now },
+            sleep: { _ in
+                try await Gate().wait()
+            })
+
+        let (_, response) = try await sut.load(request: TestRequest())
+
+        #expect(response.statusCode == 503)
+        #expect(delays.values == [.seconds(4)])  // 4 s fits in 5 s; a second wait would end at 8 s
+    }
+
+    @Test func retryOutsideATimeoutRetriesEachTimedOutAttempt() async throws {
+        let timer = Gate()
+        let client = ScriptedHTTPClient(replies: [.after(Gate(), .status(200)), .status(200, body: "second")])
+        let timeout = TimeoutHTTPClient(client: client, duration: .seconds(1), sleep: { _ in try await timer.wait() })
+        let sut = RetryingHTTPClient(client: timeout, sleep: { _ in }, random: \.lowerBound)
+
+        let load = Task { try await sut.load(request: TestRequest()) }
+        await client.waitForRequests(count: 1)
+        await timer.open()
+        let (data, _) = try await load.value
+
+        #expect(data == Data("second".utf8))
+    }
+
+    @Test func chainingWrapsTheClient() async throws {
+        let sut = ScriptedHTTPClient.always(200, body: "ok").timingOut(after: .seconds(60))
+
+        let (data, _) = try await sut.load(request: TestRequest())
+
+        #expect(data == Data("ok".utf8))
+    }
+
+    @Test func releasesTheClientAndItsClosuresAfterUse() async throws {
+        func useAndDrop() async throws -> (WeakReference<ScriptedHTTPClient>, WeakReference<TokenSource>) {
+            let captured = TokenSource()
+            let client = ScriptedHTTPClient(replies: [.status(200)])
+            let sut = TimeoutHTTPClient(
+                client: client, duration: .seconds(1),
+                now: {
+                    _ = captured.token()
+                    return ContinuousClock.now
+                },
+                sleep: { _ in
+                    _ = captured.token()
+                    try await Gate().wait()
+                })
+            try await sut.load(request: TestRequest())
+            return (WeakReference(client), WeakReference(captured))
+        }
+
+        let (client, captured) = try await useAndDrop()
+
+        #expect(client.object == nil && captured.object == nil)
+    }
+
+    /// A retrying client over `client` whose waits move `clock` forward instead of sleeping.
+    private func makeRetrying(
+        _ client: ScriptedHTTPClient, clock: ManualClock
+    ) -> (client: any HTTPClient, delays: RecordedValues<Duration>) {
+        let delays = RecordedValues<Duration>()
+        let sut = RetryingHTTPClient(
+            client: client, policy: RetryPolicy(maxAttempts: 5, baseDelay: .seconds(1)),
+            sleep: { delay in
+                delays.append(delay)
+                clock.advance(by: delay)
+            }, random: \.upperBound)
+        return (sut, delays)
+    }
+}
