@@ -12,6 +12,7 @@ let usage = """
            bench retention --url http://127.0.0.1:PORT --path FILE [--total 5000] [--in-flight 64]
            bench cache --url http://127.0.0.1:PORT (Scripts/dev-server) [--rounds 7] [--count 20000]
                        [--loopback-count 300]
+           bench idle-wait --url http://127.0.0.1:PORT (Scripts/dev-server) [--wait-ms 4000] [--rounds 1]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -27,6 +28,7 @@ do {
     case "scale": JSONOutput.emit(try await ScaleBenchmark(options).run())
     case "retention": JSONOutput.emit(try await RetentionBenchmark(options).run())
     case "cache": JSONOutput.emit(try await CacheBenchmark(options).run())
+    case "idle-wait": JSONOutput.emit(try await IdleWaitBenchmark(options).run())
     default:
         JSONOutput.note(usage)
         exit(2)
