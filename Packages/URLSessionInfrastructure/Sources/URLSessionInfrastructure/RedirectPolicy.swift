@@ -4,7 +4,7 @@
 /// origin (scheme, host or port) is sent without `Authorization`, `Proxy-Authorization` and `Cookie`.
 public enum RedirectPolicy: Hashable, Sendable {
     /// Follows up to `max` redirects in a row; one more, or a redirect back to a URL already visited,
-    /// throws `HTTPTransportError.tooManyRedirects(underlying:)`.
+    /// throws `HTTPTransportError.tooManyRedirects(underlying:)`. A negative `max` counts as 0.
     case follow(max: Int)
     /// Follows redirects within the original request's scheme, host and port (up to 10); a redirect to
     /// another origin is returned as the 3xx response.
@@ -18,7 +18,7 @@ public enum RedirectPolicy: Hashable, Sendable {
     /// How many redirects in a row this policy follows at most.
     var limit: Int {
         switch self {
-        case .follow(let max): max
+        case .follow(let count): Swift.max(count, 0)
         case .sameOrigin: 10
         case .never: 0
         }

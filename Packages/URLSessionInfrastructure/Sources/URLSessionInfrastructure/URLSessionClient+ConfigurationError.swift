@@ -21,8 +21,6 @@ extension URLSessionClient {
         case invalidRequestTimeout(TimeInterval)
         /// The response size limit is not a positive number of bytes.
         case invalidMaximumResponseBytes(Int)
-        /// The redirect limit of ``RedirectPolicy/follow(max:)`` is negative.
-        case invalidRedirectLimit(Int)
     }
 }
 
@@ -44,8 +42,6 @@ extension URLSessionClient.ConfigurationError: CustomStringConvertible {
             "Invalid request timeout \(seconds): it must be a positive number of seconds"
         case .invalidMaximumResponseBytes(let bytes):
             "Invalid maximum response size \(bytes): it must be a positive number of bytes"
-        case .invalidRedirectLimit(let count):
-            "Invalid redirect limit \(count): it must be zero or more"
         }
     }
 }

@@ -42,8 +42,7 @@ extension URLSessionClient {
     ///   - redirects: Which redirects to follow; ``RedirectPolicy/standard`` (up to 10) by default.
     ///   - maximumResponseBytes: The most body bytes a response may have, counted after content decoding;
     ///     32 MiB by default.
-    /// - Throws: ``ConfigurationError`` for a bad base URL, or a timeout, size limit or redirect limit out of
-    ///   range.
+    /// - Throws: ``ConfigurationError`` for a bad base URL, or a timeout or size limit that is not positive.
     public static func ephemeral(
         baseURL: String, requestTimeout: TimeInterval = 30, redirects: RedirectPolicy = .standard,
         maximumResponseBytes: Int = defaultMaximumResponseBytes

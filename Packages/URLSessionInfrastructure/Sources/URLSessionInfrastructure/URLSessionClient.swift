@@ -71,8 +71,7 @@ public final class URLSessionClient: HTTPClient {
     ///   - redirects: Which redirects to follow; ``RedirectPolicy/standard`` (up to 10) by default.
     ///   - maximumResponseBytes: The most body bytes a response may have, counted after content decoding,
     ///     before the transfer is stopped with `HTTPTransportError.responseTooLarge(limit:)`; 32 MiB by default.
-    /// - Throws: ``ConfigurationError`` for a timeout or size limit that is not positive, or a negative
-    ///   redirect limit.
+    /// - Throws: ``ConfigurationError`` for a timeout or size limit that is not positive.
     public init(
         baseURL: URL, configuration: URLSessionConfiguration = .ephemeral,
         requestTimeout: TimeInterval = URLSessionClient.defaultRequestTimeout,
@@ -81,7 +80,6 @@ public final class URLSessionClient: HTTPClient {
     ) throws(ConfigurationError) {
         guard requestTimeout > 0, requestTimeout.isFinite else { throw .invalidRequestTimeout(requestTimeout) }
         guard maximumResponseBytes > 0 else { throw .invalidMaximumResponseBytes(maximumResponseBytes) }
-        if case .follow(let max) = redirects, max < 0 { throw .invalidRedirectLimit(max) }
         let delegate = SessionDelegate(
             redirects: redirects, limit: ResponseSizeLimit(maximumBytes: maximumResponseBytes))
         let transport = Self.makeSession(configuration: configuration, timeout: requestTimeout, delegate: delegate)

@@ -85,6 +85,17 @@ struct RedirectDecisionTests {
         #expect(!message.contains("secret"))
     }
 
+    @Test("a negative limit follows no redirect")
+    func negativeLimit() throws {
+        let decision = try decide(.follow(max: -1), from: "http://h/a", to: "http://h/b")
+
+        guard case .fail(.tooManyRedirects(let message)) = decision.outcome else {
+            Issue.record("expected tooManyRedirects, got \(decision.outcome)")
+            return
+        }
+        #expect(message.contains("more than 0 redirects"))
+    }
+
     @Test("sameOrigin follows at most 10")
     func sameOriginLimit() throws {
         let visited = try (0...10).map { try visit("http://h/\($0)") }

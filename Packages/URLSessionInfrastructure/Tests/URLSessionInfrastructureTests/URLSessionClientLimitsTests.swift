@@ -31,7 +31,7 @@ struct URLSessionClientLimitsTests {
         #expect(error == .responseTooLarge(limit: 64))
     }
 
-    @Test("a limit, timeout or redirect count out of range is a configuration error")
+    @Test("a size limit or timeout that is not positive is a configuration error")
     func rejectsLimits() throws {
         let url = try #require(URL(string: "http://h/"))
         #expect(throws: URLSessionClient.ConfigurationError.invalidMaximumResponseBytes(0)) {
@@ -39,9 +39,6 @@ struct URLSessionClientLimitsTests {
         }
         #expect(throws: URLSessionClient.ConfigurationError.invalidMaximumResponseBytes(-1)) {
             try URLSessionClient.ephemeral(baseURL: "http://h/", maximumResponseBytes: -1)
-        }
-        #expect(throws: URLSessionClient.ConfigurationError.invalidRedirectLimit(-1)) {
-            try URLSessionClient(baseURL: url, redirects: .follow(max: -1))
         }
         #expect(throws: URLSessionClient.ConfigurationError.invalidRequestTimeout(0)) {
             try URLSessionClient(baseURL: url, requestTimeout: 0)
