@@ -27,7 +27,7 @@ public final class URLSessionClient: HTTPClient {
 
     /// The URL every request path is appended to.
     public let baseURL: URL
-    /// The session given to ``init(baseURL:session:)``, whose configuration the client's own session copies;
+    /// The session given to ``init(baseURL:session:)-(URL,_)``, whose configuration the client's own session copies;
     /// otherwise the client's own session.
     public let session: URLSession
     /// Which redirects the client follows.
