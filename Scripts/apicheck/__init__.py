@@ -1,1 +1,4 @@
-"""Compares the public API of every library package with the baselines committed in API/; see Scripts/check-api."""
+"""Compares the public API of every library package with the baselines committed in Tests/API/.
+
+See Scripts/check-api.
+"""

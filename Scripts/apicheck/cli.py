@@ -1,7 +1,7 @@
-"""Scripts/check-api: the public API of every library target under Packages/ against the baseline in API/.
+"""Scripts/check-api: the public API of every library target under Packages/ against the baseline in Tests/API/.
 
-For each module, API/<Module>.json is swift-api-digester's dump (what breakages are computed from) and
-API/<Module>.txt lists every public declaration, one per line (what a reviewer reads in a diff). A breaking
+For each module, Tests/API/<Module>.json is swift-api-digester's dump (what breakages are computed from) and
+Tests/API/<Module>.txt lists every public declaration, one per line (what a reviewer reads in a diff). A breaking
 change (removed, renamed or changed declaration, new protocol requirement, ...) fails with the list of
 breaks; additions pass and are printed. `--update` rewrites the baselines: commit them in the same commit
 as the change that needs them.
@@ -18,7 +18,7 @@ from docsite import packages, symbols
 from . import digester, listing
 
 ROOT = Path(__file__).resolve().parents[2]
-BASELINES = "API"
+BASELINES = "Tests/API"
 
 
 def main(argv=None):
@@ -26,7 +26,7 @@ def main(argv=None):
     parser.add_argument("--update", action="store_true", help="record the current API as the baseline")
     arguments = parser.parse_args(argv)
     baselines = ROOT / BASELINES
-    baselines.mkdir(exist_ok=True)
+    baselines.mkdir(parents=True, exist_ok=True)
     triple = symbols.target_triple()
     breaks, added, modules, missing = {}, {}, [], []
     with tempfile.TemporaryDirectory() as scratch:

@@ -1,7 +1,13 @@
-"""/_admin/*: counters, reset, fault mode, token expiry, SE backoff and throttle. Never faulted."""
+"""/_admin/*: counters and waiting on them, reset, fault mode, fail-next, token expiry, SE backoff and throttle.
+
+Never faulted."""
 
 from . import fault_injection
-from .http_types import json_response, read_json_object, text
+from .fail_next import rule_from_json
+from .http_types import BadRequest, int_param, json_response, read_json_object, text
+
+WAIT_DEFAULT_MS = 10_000
+WAIT_MAX_MS = 30_000
 
 
 def counters(app, request, match):
@@ -10,6 +16,29 @@ def counters(app, request, match):
 
 def counter(app, request, match):
     return json_response(200, {"key": match["key"], "count": app.counters.get(match["key"])})
+
+
+def wait(app, request, match):
+    """Long poll: 200 once the counter reaches `at_least`, 408 after `timeout_ms`; both with its value."""
+    name = request.params.get("counter")
+    if not name:
+        raise BadRequest("counter is required")
+    at_least = int_param(request, "at_least", None, 0, 2**63)
+    timeout_ms = int_param(request, "timeout_ms", WAIT_DEFAULT_MS, 0, 2**63)
+    reached, value = app.counters.wait_for(name, at_least, min(timeout_ms, WAIT_MAX_MS) / 1000)
+    return json_response(200 if reached else 408, {"counter": name, "value": value})
+
+
+def fail_next(app, request, match):
+    payload = read_json_object(request)
+    if payload is None:
+        return text(400, "expected a JSON object like {\"method\":\"POST\",\"path\":\"/v1/auth/token\",\"status\":503}")
+    try:
+        rule = rule_from_json(payload)
+    except ValueError as error:
+        return text(400, str(error))
+    app.fail_next.add(rule)
+    return json_response(200, rule.as_json())
 
 
 def reset(app, request, match):
@@ -61,7 +90,9 @@ def _is_int(value, minimum):
 ROUTES = [
     (("GET", "HEAD"), r"/_admin/counters", counters),
     (("GET", "HEAD"), r"/_admin/counters/(?P<key>.+)", counter),
+    (("GET", "HEAD"), r"/_admin/wait", wait),
     (("POST",), r"/_admin/reset", reset),
+    (("POST",), r"/_admin/fail-next", fail_next),
     (("GET", "HEAD"), r"/_admin/faults", get_faults),
     (("POST",), r"/_admin/faults", set_faults),
     (("POST",), r"/_admin/expire-tokens", expire_tokens),

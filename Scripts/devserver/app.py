@@ -2,6 +2,7 @@
 
 from .cdn import Avatars
 from .counters import Counters
+from .fail_next import FailNext
 from .fault_injection import FaultInjector
 from .se_catalog import Catalog
 from .stack_exchange import StackExchangeState
@@ -17,13 +18,15 @@ class App:
         self.counters = Counters()
         self.tokens = TokenState(token_lifetime)
         self.faults = FaultInjector(fault_config)
+        self.fail_next = FailNext()
         self.se_state = StackExchangeState()
         self.catalog = Catalog(base_url)
         self.avatars = Avatars(self.catalog.avatar_names)
 
     def reset(self):
-        """Back to the start: counters, stored token, access tokens, faults, SE quota."""
+        """Back to the start: counters, stored token, access tokens, faults, fail-next rules, SE quota."""
         self.counters.reset()
         self.tokens.reset()
         self.faults.reset()
+        self.fail_next.reset()
         self.se_state.reset()

@@ -1,6 +1,8 @@
-"""Command line: parse options, serve on 127.0.0.1, print the ready line, stop on SIGTERM/SIGINT."""
+"""Command line: parse options, serve on a loopback address, print the ready line, stop on SIGTERM/SIGINT."""
 
 import argparse
+import ipaddress
+import socket
 import signal
 import sys
 import threading
@@ -11,6 +13,7 @@ from .handler import Handler
 from .server import DevServer
 
 STOP_SIGNALS = {signal.SIGTERM, signal.SIGINT}
+EX_USAGE = 64
 
 
 def _rate(value):
@@ -34,9 +37,24 @@ def _kinds(value):
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def loopback_host(value):
+    """The address to bind and its URL form, or None when `value` is not a loopback IP address."""
+    try:
+        address = ipaddress.ip_address(value)
+    except ValueError:
+        return None
+    if not address.is_loopback:
+        return None
+    if address.version == 6:
+        return socket.AF_INET6, str(address), f"[{address}]"
+    return socket.AF_INET, str(address), str(address)
+
+
 def parse_options(argv):
     parser = argparse.ArgumentParser(
         prog="dev-server", description="Local backend: token API, Stack Exchange 2.3 stand-in, CDN, faults.")
+    parser.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
+                        help="loopback address to bind: 127.0.0.0/8 or ::1 (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=3000,
                         help="default 3000 (the app's default token URL); 0 picks a free port")
     parser.add_argument("--token-lifetime", type=_lifetime, default=300.0, metavar="SECONDS")
@@ -52,13 +70,19 @@ def main(argv=None):
     options = parse_options(argv)
     # Block the stop signals in every thread; the main thread collects them with sigwait.
     signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    host = loopback_host(options.host)
+    if host is None:
+        print(f"dev-server: --host must be a loopback address (127.0.0.0/8 or ::1), not {options.host!r}",
+              file=sys.stderr)
+        return EX_USAGE
+    family, address, url_host = host
     try:
-        server = DevServer(("127.0.0.1", options.port), Handler)
+        server = DevServer((address, options.port), Handler, family)
     except OSError as error:
-        print(f"dev-server: cannot listen on 127.0.0.1:{options.port}: {error}", file=sys.stderr)
+        print(f"dev-server: cannot listen on {url_host}:{options.port}: {error}", file=sys.stderr)
         return 1
     port = server.server_address[1]
-    url = f"http://127.0.0.1:{port}"
+    url = f"http://{url_host}:{port}"
     faults = FaultConfig(rate=options.fault_rate, kinds=options.fault_kinds, seed=options.fault_seed)
     server.app = App(url, options.token_lifetime, faults, verbose=options.verbose)
     serving = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1},

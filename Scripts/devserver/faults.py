@@ -1,11 +1,13 @@
-"""Routes that misbehave on purpose: statuses, flaky keys, delays, slow bodies, drops, redirects."""
+"""Routes that misbehave on purpose: statuses, flaky keys, delays, slow bodies, drops, black holes, redirects."""
 
 import hashlib
+import ipaddress
 import time
 from functools import lru_cache
 from http import HTTPStatus
+from urllib.parse import urlsplit
 
-from .http_types import BadRequest, Response, dropped, empty, int_param, text
+from .http_types import BadRequest, Response, dropped, empty, held, int_param, text
 from .stack_exchange import throttle_error
 
 MAX_BYTES = 64 * 1024 * 1024
@@ -74,6 +76,16 @@ def drop(app, request, match):
     return dropped()
 
 
+BLACK_HOLE_MAX_MS = 120_000
+
+
+def black_hole(app, request, match):
+    """Never answers; holds the connection until the client closes it or `max_ms` (at most 120 s) pass."""
+    limit = int_param(request, "max_ms", BLACK_HOLE_MAX_MS, 1, BLACK_HOLE_MAX_MS)
+    app.counters.increment("black-hole.opened")
+    return held(limit / 1000, lambda outcome: app.counters.increment(f"black-hole.{outcome}"))
+
+
 def large(app, request, match):
     size = int_param(request, "bytes", 1024 * 1024, 0, MAX_BYTES)
     headers = [("Content-Type", "application/octet-stream"),
@@ -86,9 +98,38 @@ def redirect(app, request, match):
     code = int_param(request, "status", 302, 300, 399)
     if code not in (301, 302, 303, 307, 308):
         raise BadRequest("status must be one of 301, 302, 303, 307, 308")
-    if not target.startswith("/") or target.startswith("//"):
-        raise BadRequest("to must be a path starting with /")
+    if not (_is_local_path(target) or _is_loopback_url(target)):
+        raise BadRequest("to must be a path starting with / or an http:// URL on a loopback host")
     return text(code, f"redirecting to {target}", [("Location", target)])
+
+
+def redirect_loop(app, request, match):
+    """302 to itself (same path and query), forever."""
+    target = request.target + (f"?{request.query}" if request.query else "")
+    return text(302, f"redirecting to {target}", [("Location", target)])
+
+
+def _is_local_path(target):
+    return target.startswith("/") and not target.startswith("//")
+
+
+def _is_loopback_url(target):
+    """An absolute http:// URL whose host is 127.x.x.x, localhost or [::1], with any (valid) port."""
+    if any(ord(character) <= 0x20 or ord(character) == 0x7F for character in target):
+        return False
+    try:
+        parts = urlsplit(target)
+        parts.port  # raises ValueError for an invalid port
+    except ValueError:
+        return False
+    if parts.scheme != "http" or not target.lower().startswith("http://") or parts.hostname is None:
+        return False
+    if parts.hostname == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(parts.hostname).is_loopback
+    except ValueError:
+        return False
 
 
 def throttle(app, request, match):
@@ -103,6 +144,8 @@ ROUTES = [
     (("GET", "HEAD"), r"/faults/slow-body", slow_body),
     (ANY, r"/faults/drop", drop),
     (("GET", "HEAD"), r"/faults/large", large),
+    (ANY, r"/faults/black-hole", black_hole),
     (ANY, r"/faults/redirect", redirect),
+    (ANY, r"/faults/redirect-loop", redirect_loop),
     (("GET", "HEAD"), r"/faults/throttle", throttle),
 ]

@@ -57,6 +57,11 @@ class Handler(BaseHTTPRequestHandler):
             self._send(text(error.status, str(error)))
             return
         request = Request(self.command, target, query, self.headers.items(), body, app.base_url)
+        scripted = app.fail_next.take(self.command, target)
+        if scripted is not None:
+            app.counters.increment(f"failed-next:{self.command} {target}")
+            self._send(scripted)
+            return
         pieces, interval = 1, 0.0
         drawn = None if unquote(target).startswith("/_admin/") else app.faults.draw()
         if drawn:
@@ -117,6 +122,10 @@ class Handler(BaseHTTPRequestHandler):
         if response.drop:
             self.close_connection = True
             return
+        if response.hold > 0:
+            self.close_connection = True
+            response.after_hold(self._hold(response.hold))
+            return
         status, body = response.status, response.body
         lines = [f"HTTP/1.1 {status} {_reason(status)}", f"Date: {formatdate(usegmt=True)}",
                  f"Server: {self.server_version}"]
@@ -141,6 +150,20 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             return
         self.log_request(status, len(body))
+
+    def _hold(self, seconds):
+        """Reads and discards until the client closes ("closed") or `seconds` pass ("expired")."""
+        deadline = time.monotonic() + seconds
+        try:
+            while (remaining := deadline - time.monotonic()) > 0:
+                self.connection.settimeout(remaining)
+                if not self.connection.recv(65536):
+                    return "closed"
+        except TimeoutError:
+            pass
+        except OSError:
+            return "closed"
+        return "expired"
 
     def _write_pieces(self, head, body, pieces, interval):
         pieces = min(pieces, len(body))

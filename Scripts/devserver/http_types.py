@@ -53,6 +53,8 @@ class Response:
     pieces: int = 1
     interval: float = 0.0
     drop: bool = False
+    hold: float = 0.0
+    after_hold: object = None
 
 
 def encode_json(value):
@@ -78,6 +80,13 @@ def json_response(status, value, compress=False, headers=()):
 
 def empty(status, headers=()):
     return Response(status, b"", list(headers))
+
+
+def held(seconds, after_hold):
+    """Sends nothing and keeps the connection open until the client closes it or `seconds` pass.
+
+    `after_hold` is called with "closed" or "expired"."""
+    return Response(0, hold=seconds, after_hold=after_hold)
 
 
 def dropped():

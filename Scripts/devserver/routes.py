@@ -4,12 +4,12 @@ import re
 import sys
 from urllib.parse import unquote
 
-from . import admin, cdn, echo, faults, stack_exchange, token_api
+from . import admin, cdn, echo, faults, gzip_faults, stack_exchange, token_api
 from .http_types import BadRequest, text
 
 TABLE = [
     (methods, re.compile(pattern), function)
-    for module in (token_api, stack_exchange, cdn, echo, faults, admin)
+    for module in (token_api, stack_exchange, cdn, echo, faults, gzip_faults, admin)
     for methods, pattern, function in module.ROUTES
 ]
 

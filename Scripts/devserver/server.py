@@ -1,4 +1,4 @@
-"""The threaded HTTP server bound to 127.0.0.1, tracking connections for a clean shutdown."""
+"""The threaded HTTP server bound to a loopback address, tracking connections for a clean shutdown."""
 
 import socket
 import sys
@@ -16,7 +16,8 @@ class DevServer(ThreadingHTTPServer):
     daemon_threads = True
     request_queue_size = 128
 
-    def __init__(self, address, handler):
+    def __init__(self, address, handler, family=socket.AF_INET):
+        self.address_family = family
         super().__init__(address, handler)
         self.app = None
         self._lock = threading.Lock()

@@ -15,7 +15,7 @@ from urllib.parse import quote
 SCRIPTS = Path(__file__).resolve().parents[1]
 SERVER_SCRIPT = SCRIPTS / "dev-server"
 FIXTURE = SCRIPTS / "fixtures" / "stackexchange" / "questions.json"
-READY = re.compile(r"dev-server ready port=(\d+) url=http://127\.0\.0\.1:(\d+)\n")
+READY = re.compile(r"dev-server ready port=(\d+) url=http://(\[[0-9a-f:]+\]|[0-9.]+):(\d+)\n")
 
 
 class DevServer:
@@ -28,13 +28,14 @@ class DevServer:
         ready, _, _ = select.select([self.process.stdout], [], [], 10)
         line = self.process.stdout.readline().decode() if ready else ""
         match = READY.fullmatch(line)
-        if not match or match[1] != match[2]:
+        if not match or match[1] != match[3]:
             self.process.kill()
             self.process.communicate()
             raise RuntimeError(f"no ready line, got {line!r}")
         self.ready_line = line
         self.port = int(match[1])
-        self.base_url = f"http://127.0.0.1:{self.port}"
+        self.host = match[2].strip("[]")
+        self.base_url = f"http://{match[2]}:{self.port}"
 
     def stop(self, sig=signal.SIGTERM):
         self.process.send_signal(sig)
@@ -48,7 +49,7 @@ class DevServer:
             return code, self.process.stdout.read().decode(), self.process.stderr.read().decode()
 
     def connect(self):
-        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+        return http.client.HTTPConnection(self.host, self.port, timeout=5)
 
     def call(self, method, path, body=None, headers=None):
         """One request on a fresh connection: (status, headers, raw body bytes)."""

@@ -36,10 +36,10 @@ class CheckAPITests(unittest.TestCase):
                 shutil.copytree(source, destination, ignore=ignore)
             else:
                 shutil.copy2(source, destination)
-        (checkout / "API").mkdir()
+        (checkout / "Tests" / "API").mkdir(parents=True)
         for module in MODULES:
             for suffix in (".json", ".txt"):
-                shutil.copy2(REPO / "API" / f"{module}{suffix}", checkout / "API")
+                shutil.copy2(REPO / "Tests" / "API" / f"{module}{suffix}", checkout / "Tests" / "API")
         cls.checkout = checkout
 
     @classmethod
@@ -65,11 +65,11 @@ class CheckAPITests(unittest.TestCase):
 
         accepted = run(self.checkout, "--update")
         self.assertEqual(accepted.returncode, 0, accepted.stdout + accepted.stderr)
-        self.assertIn("addingQuery(_:)", (self.checkout / "API" / "HTTPClient.txt").read_text())
+        self.assertIn("addingQuery(_:)", (self.checkout / "Tests" / "API" / "HTTPClient.txt").read_text())
         self.assertEqual(run(self.checkout).returncode, 0)
 
     def test_a_library_target_without_a_baseline_fails_saying_how_to_record_one(self):
-        baseline = self.checkout / "API" / "HTTPClientTestSupport.json"
+        baseline = self.checkout / "Tests" / "API" / "HTTPClientTestSupport.json"
         saved = baseline.read_bytes()
         self.addCleanup(baseline.write_bytes, saved)
         baseline.unlink()

@@ -75,6 +75,39 @@ class CommandLineTests(unittest.TestCase):
         self.assertEqual((code, stdout), (0, ""))
         self.assertNotIn("Traceback", stderr)
 
+    def test_host_binds_another_loopback_address(self):
+        server = DevServer("--host", "127.0.0.2")
+        try:
+            expected = f"dev-server ready port={server.port} url=http://127.0.0.2:{server.port}\n"
+            self.assertEqual(server.ready_line, expected)
+            status, echoed = server.json("GET", "/echo/host")
+            self.assertEqual(status, 200)
+            self.assertIn(["Host", f"127.0.0.2:{server.port}"], echoed["headers"])
+            with self.assertRaises(ConnectionRefusedError):
+                socket.create_connection(("127.0.0.1", server.port), timeout=5).close()
+        finally:
+            self.assertEqual(server.stop()[0], 0)
+
+    @unittest.skipUnless(socket.has_ipv6, "no IPv6")
+    def test_host_accepts_ipv6_loopback(self):
+        try:
+            server = DevServer("--host", "::1")
+        except RuntimeError as error:
+            self.skipTest(f"::1 unavailable: {error}")
+        try:
+            self.assertTrue(server.ready_line.endswith(f"url=http://[::1]:{server.port}\n"), server.ready_line)
+            self.assertEqual(server.call("GET", "/echo/v6")[0], 200)
+        finally:
+            self.assertEqual(server.stop()[0], 0)
+
+    def test_host_must_be_loopback(self):
+        for host in ("0.0.0.0", "10.0.0.1", "localhost", "::", "example.com"):
+            result = subprocess.run([sys.executable, str(SERVER_SCRIPT), "--port", "0", "--host", host],
+                                    capture_output=True, text=True, timeout=10)
+            self.assertEqual((result.returncode, result.stdout), (64, ""), host)
+            self.assertEqual(len(result.stderr.splitlines()), 1, result.stderr)
+            self.assertIn("loopback", result.stderr)
+
     def test_invalid_flag_is_a_usage_error(self):
         result = subprocess.run([sys.executable, str(SERVER_SCRIPT), "--fault-kinds", "bogus"],
                                 capture_output=True, text=True, timeout=10)

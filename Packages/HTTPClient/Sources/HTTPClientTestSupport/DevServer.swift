@@ -15,7 +15,7 @@ public final class DevServer {
         public let description: String
     }
 
-    /// The server's root URL, for example `http://127.0.0.1:54321`.
+    /// The server's root URL from its ready line, for example `http://127.0.0.1:54321` (or the `--host` address).
     public let baseURL: URL
     /// The port the server listens on.
     public let port: Int
@@ -58,16 +58,16 @@ public final class DevServer {
         process.standardError = try FileHandle(forWritingTo: errorLog)
         try process.run()
         let handle = output.fileHandleForReading
-        let port: Int? = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: readReadyPort(from: handle)) }
+        let ready: ReadyLine? = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: readReadyLine(from: handle)) }
         }
-        guard let port, let baseURL = URL(string: "http://127.0.0.1:\(port)") else {
+        guard let ready else {
             process.terminate()
             process.waitUntilExit()
             let stderr = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
             throw LaunchError(description: "dev-server exited before it was ready: \(stderr)")
         }
-        return DevServer(process: process, port: port, baseURL: baseURL)
+        return DevServer(process: process, port: ready.port, baseURL: ready.baseURL)
     }
 
     /// Stops the server (SIGTERM) and waits for it to exit. Calling it again does nothing.
@@ -83,7 +83,13 @@ public final class DevServer {
     /// The server process's exit status, once it stopped.
     public var exitStatus: Int32? { process.isRunning ? nil : process.terminationStatus }
 
-    private static func readReadyPort(from handle: FileHandle) -> Int? {
+    private struct ReadyLine {
+        let port: Int
+        let baseURL: URL
+    }
+
+    /// Reads up to the ready line, `dev-server ready port=<port> url=<url>`; nil when the server exits first.
+    private static func readReadyLine(from handle: FileHandle) -> ReadyLine? {
         var buffer = Data()
         while true {
             let chunk = handle.availableData
@@ -91,11 +97,21 @@ public final class DevServer {
             buffer.append(chunk)
             let text = String(decoding: buffer, as: UTF8.self)
             for line in text.split(separator: "\n") where line.hasPrefix("dev-server ready port=") {
-                let fields = line.split(separator: " ")
-                let portField = fields.first { $0.hasPrefix("port=") }
-                return portField.flatMap { Int($0.dropFirst("port=".count)) }
+                return parseReadyLine(line)
             }
         }
+    }
+
+    private static func parseReadyLine(_ line: Substring) -> ReadyLine? {
+        let fields = line.split(separator: " ")
+        func value(_ name: String) -> Substring? {
+            fields.first { $0.hasPrefix(name + "=") }?.dropFirst(name.count + 1)
+        }
+        guard let port = value("port").flatMap({ Int($0) }) else { return nil }
+        guard let url = value("url").flatMap({ URL(string: String($0)) }) else {
+            return URL(string: "http://127.0.0.1:\(port)").map { ReadyLine(port: port, baseURL: $0) }
+        }
+        return ReadyLine(port: port, baseURL: url)
     }
 
     private static func scriptURL(near filePath: String) throws -> URL {
