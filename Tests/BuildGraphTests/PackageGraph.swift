@@ -26,7 +26,8 @@ enum PackageGraph {
     /// Every package identity in the resolved graph of `package`, transitively, excluding itself.
     static func resolvedDependencies(of package: String) async throws -> Set<String> {
         let path = repository.appendingPathComponent("Packages/\(package)").path
-        let output = try await run("swift", ["package", "--package-path", path, "show-dependencies", "--format", "json"])
+        let output = try await run(
+            "swift", ["package", "--package-path", path, "show-dependencies", "--format", "json"])
         guard let root = try JSONSerialization.jsonObject(with: output) as? [String: Any] else {
             throw Failure(description: "show-dependencies printed no JSON object for \(package)")
         }
