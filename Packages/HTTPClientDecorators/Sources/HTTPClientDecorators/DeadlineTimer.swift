@@ -1,4 +1,4 @@
-import Synchronization
+import HTTPClient
 
 /// Calls a closure when its deadline passes, for many pending deadlines at once, with one sleeping task.
 ///
@@ -21,7 +21,7 @@ final class DeadlineTimer: Sendable {
         var sleeper: Task<Void, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     private let now: @Sendable () -> ContinuousClock.Instant
     private let sleep: @Sendable (Duration) async throws -> Void
 

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPClient
-import Synchronization
 
 /// Which came first for one bounded load: its outcome or the end of its time. The first report wins.
 final class LoadRace: Sendable {
@@ -14,7 +13,7 @@ final class LoadRace: Sendable {
         case finished(Finish)
     }
 
-    private let state = Mutex(State.waiting(nil))
+    private let state = LockedValue(State.waiting(nil))
 
     /// Suspends until the first report, or returns it at once when it has come already.
     func first() async -> Finish {

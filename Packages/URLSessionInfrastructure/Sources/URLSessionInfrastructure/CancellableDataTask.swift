@@ -1,6 +1,5 @@
 import Foundation
 import HTTPClient
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -19,7 +18,7 @@ final class CancellableDataTask: Sendable {
         case cancelled
     }
 
-    private let state = Mutex<State>(.notStarted)
+    private let state = LockedValue<State>(.notStarted)
     private let request: URLRequest
     private let session: URLSession
     private let delegate: SessionDelegate

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPClient
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -13,7 +12,7 @@ import Synchronization
 /// calls the session's delegate only for tasks created without a completion handler. The delegate keeps no
 /// reference to the client or the session, so client → session → delegate has no cycle.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    private let transfers = Mutex<[Int: Transfer]>([:])
+    private let transfers = LockedValue<[Int: Transfer]>([:])
     private let redirects: RedirectPolicy
     private let limit: ResponseSizeLimit
 
