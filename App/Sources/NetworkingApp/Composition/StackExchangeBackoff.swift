@@ -3,16 +3,13 @@ import HTTPCaching
 import HTTPClient
 import QuestionsFeatureAPI
 
-/// Obeys the Stack Exchange API's `backoff`: until the deadline an answer's `backoff: N` (or a
-/// `throttle_violation`'s "more requests available in N seconds") set for a method, that method is answered
-/// from the cache alone, or fails with ``BackoffInEffect`` — without sending a request.
+/// Keeps the Stack Exchange API's `backoff` deadlines (see `Backoff` for the rule): until the deadline an
+/// origin answer set for a method, that method is answered from the cache alone, or fails with
+/// ``BackoffInEffect`` — without sending a request.
 ///
-/// Deadlines live in the cache directory of the API's base URL, one file per method, so every run obeys them.
-/// A wait is never longer than ``ceiling`` (one day), whatever the server or the file says;
+/// Deadlines live in the cache directory of the API's base URL, one file per method, so every run obeys them;
 /// `networking cache clear` forgets every deadline.
 struct StackExchangeBackoff: Sendable {
-    /// The longest wait obeyed: one day, in seconds.
-    static let ceiling = 86_400
     /// The start of a deadline file's name; the rest names the method.
     static let filePrefix = "backoff-"
 
@@ -27,28 +24,19 @@ struct StackExchangeBackoff: Sendable {
     func load(_ request: any HTTPRequest, method: String, through client: any HTTPClient) async throws
         -> (Data, HTTPResponse)
     {
-        let date = now()
-        if let deadline = deadline(for: method), deadline > date {
-            // Whole seconds, rounded up; the millisecond of slack absorbs the date's round trip through the file.
-            let left = min(deadline.timeIntervalSince(date) - 0.001, TimeInterval(Self.ceiling))
-            let secondsLeft = max(1, Int(left.rounded(.up)))
+        if let deadline = deadline(for: method), let wait = Backoff(until: deadline, now: now()) {
             do {
                 let (data, response) = try await cachedOnly.load(request: request)
-                return (data, response.noting(secondsLeft: secondsLeft))
+                return (data, response.noting(secondsLeft: wait.seconds))
             } catch is HTTPCacheError {
-                throw BackoffInEffect(method: method, secondsLeft: secondsLeft)
+                throw BackoffInEffect(method: method, secondsLeft: wait.seconds)
             }
         }
         let (data, response) = try await client.load(request: request)
-        if HTTPCacheOutcome(response) ?? .miss == .miss, let seconds = Self.backoffSeconds(in: data), seconds > 0 {
-            record(now().addingTimeInterval(TimeInterval(min(seconds, Self.ceiling))), for: method)
+        if HTTPCacheOutcome(response) ?? .miss == .miss, let wait = BackoffMapper.map(data: data) {
+            record(wait.deadline(from: now()), for: method)
         }
         return (data, response)
-    }
-
-    /// The `backoff` of a wrapper, or the wait a `throttle_violation` names.
-    static func backoffSeconds(in data: Data) -> Int? {
-        BackoffMapper.map(data: data, response: HTTPResponse(statusCode: 200))
     }
 
     private func file(for method: String) -> URL {
