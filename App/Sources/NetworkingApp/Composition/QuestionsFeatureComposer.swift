@@ -27,14 +27,14 @@ struct QuestionsFeatureComposer {
         let key = settings.stackExchangeKey
         let send: @Sendable (QuestionsAPI) async throws -> (Data, HTTPResponse) = { endpoint in
             let request: any HTTPRequest = key.map { endpoint.settingQueryParameters(["key": $0]) } ?? endpoint
-            let (data, response) =
+            let answer =
                 if let backoff {
                     try await backoff.load(request, method: endpoint.apiMethod, through: client)
                 } else {
-                    try await client.load(request: request)
+                    StackExchangeAnswer(try await client.load(request: request))
                 }
-            if let text = CachedAnswerNote.text(for: response) { note(text) }
-            return (data, response)
+            if let text = CachedAnswerNote.text(for: answer) { note(text) }
+            return (answer.data, answer.response)
         }
         loadQuestions = { query in
             let (data, response) = try await send(QuestionsAPI.topQuestions(query))

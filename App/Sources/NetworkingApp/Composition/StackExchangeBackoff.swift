@@ -22,21 +22,20 @@ struct StackExchangeBackoff: Sendable {
     /// Loads `request` for the API method `method` through `client`, unless a deadline holds; records the
     /// deadline an origin answer sets.
     func load(_ request: any HTTPRequest, method: String, through client: any HTTPClient) async throws
-        -> (Data, HTTPResponse)
+        -> StackExchangeAnswer
     {
         if let deadline = deadline(for: method), let wait = Backoff(until: deadline, now: now()) {
             do {
-                let (data, response) = try await cachedOnly.load(request: request)
-                return (data, response.noting(secondsLeft: wait.seconds))
+                return StackExchangeAnswer(try await cachedOnly.load(request: request), backoffLeft: wait)
             } catch is HTTPCacheError {
                 throw BackoffInEffect(method: method, secondsLeft: wait.seconds)
             }
         }
-        let (data, response) = try await client.load(request: request)
-        if HTTPCacheOutcome(response) ?? .miss == .miss, let wait = BackoffMapper.map(data: data) {
+        let answer = StackExchangeAnswer(try await client.load(request: request))
+        if answer.isFromOrigin, let wait = BackoffMapper.map(data: answer.data) {
             record(wait.deadline(from: now()), for: method)
         }
-        return (data, response)
+        return answer
     }
 
     private func file(for method: String) -> URL {
@@ -75,16 +74,5 @@ struct BackoffInEffect: Error, Equatable, LocalizedError, CustomStringConvertibl
 
     var recoverySuggestion: String? {
         "Wait \(secondsLeft) seconds, or run `networking cache clear` to forget the wait."
-    }
-}
-
-extension HTTPResponse {
-    /// The header the backoff guard sets on a cached answer it gave because a deadline holds.
-    static let backoffSecondsLeftHeader = "X-Backoff-Seconds-Left"
-
-    fileprivate func noting(secondsLeft: Int) -> HTTPResponse {
-        var headers = self.headers ?? HTTPHeaders()
-        headers[Self.backoffSecondsLeftHeader] = String(secondsLeft)
-        return HTTPResponse(statusCode: statusCode, headers: headers)
     }
 }
