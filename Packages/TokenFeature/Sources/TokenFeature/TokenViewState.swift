@@ -15,6 +15,7 @@ public enum TokenViewState: Equatable, Sendable {
     /// thrown (`nil` for a state made without one, in a preview or a test).
     case failed(message: String, error: (any Error)? = nil)
 
+    /// Whether two states show the same thing; failed states compare their messages, not their errors.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {
         case (.loading, .loading), (.updating, .updating): true
