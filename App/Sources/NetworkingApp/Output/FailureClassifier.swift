@@ -50,7 +50,7 @@ enum FailureClassifier {
         case let error as AvatarMapper.Error:
             if case .unexpectedStatus = error { return .serverError }
             return .invalidResponse
-        case is ContentTypeValidationError, is AccessTokenIssuer.Error, is AvatarRequest.Error:
+        case is ContentTypeValidationError, is AccessTokenMapper.Error, is AvatarRequest.Error:
             return .invalidResponse
         case is MissingAvatar:
             return .notFound
