@@ -28,7 +28,7 @@ final class TransportSpy: Sendable {
     func factory(logging: Bool = false) -> HTTPClientFactory {
         let (server, baseURLs, log) = (server, baseURLs, log)
         let sink: (@Sendable (String) -> Void)? = logging ? { @Sendable entry in log.append(entry) } : nil
-        return HTTPClientFactory(log: sink) { (baseURL: URL, _: TimeInterval) -> any HTTPClient in
+        return HTTPClientFactory(log: sink) { (baseURL: URL, _: TransportSettings) -> any HTTPClient in
             baseURLs.append(baseURL)
             return server
         }

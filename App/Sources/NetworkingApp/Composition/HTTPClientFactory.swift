@@ -45,7 +45,7 @@ public struct HTTPClientFactory: Sendable {
     public var retryPolicy: RetryPolicy
     /// Where request/response logs go; `nil` turns logging off.
     public var log: (@Sendable (String) -> Void)?
-    /// Makes the innermost client for a base URL and request timeout.
+    /// Makes the innermost client for a base URL and the chain's ``TransportSettings``.
     public var makeTransport: MakeTransport
     /// The disk cache of the questions and image chains; `nil` for none.
     public var cache: ResponseCache?
@@ -56,8 +56,8 @@ public struct HTTPClientFactory: Sendable {
     /// `--timeout`: bounds every chain (the outermost layer), all of them together; `nil` for no bound.
     var deadline: CommandDeadline?
 
-    /// Makes the innermost client for a base URL and request timeout.
-    public typealias MakeTransport = @Sendable (URL, TimeInterval) throws -> any HTTPClient
+    /// Makes the innermost client for a base URL and the chain's ``TransportSettings``.
+    public typealias MakeTransport = @Sendable (URL, TransportSettings) throws -> any HTTPClient
 
     /// Creates a factory; the defaults are the app's, over an ephemeral `URLSessionClient` per base URL.
     public init(
@@ -66,7 +66,7 @@ public struct HTTPClientFactory: Sendable {
         log: (@Sendable (String) -> Void)? = nil,
         cache: ResponseCache? = nil,
         recorder: HARRecorder? = nil,
-        makeTransport: @escaping MakeTransport = Self.urlSessionTransport
+        makeTransport: @escaping MakeTransport = { try Self.urlSessionTransport(baseURL: $0, settings: $1) }
     ) {
         self.requestTimeout = requestTimeout
         self.retryPolicy = retryPolicy
@@ -76,11 +76,21 @@ public struct HTTPClientFactory: Sendable {
         self.makeTransport = makeTransport
     }
 
-    /// The app's transport: an `URLSessionClient` with its own ephemeral session.
+    /// The app's transport: an `URLSessionClient` with its own ephemeral session and the library's size limit.
     @Sendable public static func urlSessionTransport(baseURL: URL, requestTimeout: TimeInterval) throws
         -> any HTTPClient
     {
         try URLSessionClient.ephemeral(baseURL: baseURL.absoluteString, requestTimeout: requestTimeout)
+    }
+
+    /// The app's transport for one chain: an `URLSessionClient` with its own ephemeral session, the chain's
+    /// request timeout and its response size limit.
+    @Sendable public static func urlSessionTransport(baseURL: URL, settings: TransportSettings) throws
+        -> any HTTPClient
+    {
+        try URLSessionClient.ephemeral(
+            baseURL: baseURL.absoluteString, requestTimeout: settings.requestTimeout,
+            maximumResponseBytes: settings.maximumResponseBytes)
     }
 
     /// The Stack Exchange API, cached in the cache's mode or in `mode` when given.
@@ -88,7 +98,7 @@ public struct HTTPClientFactory: Sendable {
         try chain(
             baseURL,
             Layers(
-                deduplicates: true,
+                responseLimit: TransportSettings.questionsResponseLimit, deduplicates: true,
                 cache: Layers.Cache(mode: mode, defaultFreshness: ResponseCache.stackExchangeFreshness)))
     }
 
@@ -102,19 +112,23 @@ public struct HTTPClientFactory: Sendable {
         try chain(
             baseURL,
             Layers(
-                logsBodies: false,
+                responseLimit: TransportSettings.tokenResponseLimit, logsBodies: false,
                 authentication: Layers.Authentication(
                     accessToken: accessToken, refreshAccessToken: refreshAccessToken)))
     }
 
     /// The token API's token-issuing endpoint (no access token needed).
     public func tokenIssuingClient(baseURL: URL) throws -> any HTTPClient {
-        try chain(baseURL, Layers(handlesErrors: true))
+        try chain(baseURL, Layers(responseLimit: TransportSettings.tokenResponseLimit, handlesErrors: true))
     }
 
     /// Images on another host (avatars): a client per origin, with no API headers or tokens.
     public func imageClient(origin: URL) throws -> any HTTPClient {
-        try chain(origin, Layers(deduplicates: true, cache: Layers.Cache(mode: nil, defaultFreshness: nil)))
+        try chain(
+            origin,
+            Layers(
+                responseLimit: TransportSettings.imageResponseLimit, deduplicates: true,
+                cache: Layers.Cache(mode: nil, defaultFreshness: nil)))
     }
 
     /// The optional layers of one chain; every chain has retry, content-type validation and `User-Agent`.
@@ -130,6 +144,8 @@ public struct HTTPClientFactory: Sendable {
             let defaultFreshness: Duration?
         }
 
+        /// The most bytes an answer on this chain may have (see ``TransportSettings``).
+        let responseLimit: Int
         /// Whether logs and recordings may hold bodies (not the token API's: its bodies are the token).
         var logsBodies = true
         var authentication: Authentication?
@@ -141,7 +157,7 @@ public struct HTTPClientFactory: Sendable {
 
     /// Every chain, inside out: the one place that knows the order (the numbers are the list above).
     private func chain(_ baseURL: URL, _ layers: Layers) throws -> any HTTPClient {
-        var client = try transport(baseURL, logsBodies: layers.logsBodies)  // 0, 1
+        var client = try transport(baseURL, responseLimit: layers.responseLimit, logsBodies: layers.logsBodies)  // 0, 1
         if let authentication = layers.authentication {  // 2
             client = client.authenticated(
                 accessToken: authentication.accessToken, refreshAccessToken: authentication.refreshAccessToken)
@@ -159,8 +175,9 @@ public struct HTTPClientFactory: Sendable {
     }
 
     /// The transport with recording (`--record`), in-flight tracking and logging (`--verbose`) on it.
-    private func transport(_ baseURL: URL, logsBodies: Bool = true) throws -> any HTTPClient {
-        var client = try makeTransport(baseURL, requestTimeout)
+    private func transport(_ baseURL: URL, responseLimit: Int, logsBodies: Bool) throws -> any HTTPClient {
+        let settings = TransportSettings(requestTimeout: requestTimeout, maximumResponseBytes: responseLimit)
+        var client = try makeTransport(baseURL, settings)
         if let recorder { client = client.recording(to: recorder, baseURL: baseURL, redactingBodies: !logsBodies) }
         if let inFlight { client = inFlight.tracking(client) }
         guard let log else { return client }

@@ -44,9 +44,9 @@ struct SoakRun {
         let recorder = SoakRecorder()
         let factory = HTTPClientFactory(
             requestTimeout: requestTimeout, retryPolicy: policy, log: { recorder.log($0) },
-            makeTransport: { url, timeout in
+            makeTransport: { url, settings in
                 CountingTransport(
-                    client: try URLSessionClient.ephemeral(baseURL: url.absoluteString, requestTimeout: timeout),
+                    client: try HTTPClientFactory.urlSessionTransport(baseURL: url, settings: settings),
                     recorder: recorder)
             })
         let issue = try makeIssue(factory: factory, base: base, recorder: recorder)
