@@ -43,6 +43,8 @@ let package = Package(
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
                 .product(name: "HTTPCaching", package: "HTTPCaching"),
+                .product(name: "HTTPArchive", package: "HTTPArchive"),
+                .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
                 .product(name: "QuestionsFeature", package: "QuestionsFeature"),
                 .product(name: "QuestionsFeatureAPI", package: "QuestionsFeature"),
                 .product(name: "TokenFeatureAPI", package: "TokenFeature"),
