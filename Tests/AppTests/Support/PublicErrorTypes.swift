@@ -40,8 +40,8 @@ enum PublicErrorTypes {
     /// `LocalizedError`) on the declaration line, or extend to conform.
     static func declaredInSources() throws -> Set<String> {
         let declaration = try Regex(
-            #"^\s*(?:public\s+(?:final\s+)?(?:struct|enum|class|actor)|extension)\s+([\w.]+)\s*:[^{]*\b(?:Localized)?Error\b"#
-        )
+            #"^\s*(?:public\s+(?:final\s+)?(?:struct|enum|class|actor)|extension)\s+([\w.]+)"#
+                + #"\s*:[^{]*\b(?:Localized)?Error\b"#)
         var names = Set<String>()
         for module in try modules() {
             for file in try swiftFiles(ofModule: module) {
