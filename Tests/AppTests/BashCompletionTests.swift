@@ -5,32 +5,32 @@ import Testing
 
 /// Runs the generated bash completion script in a real bash, the way bash calls it on TAB.
 struct BashCompletionTests {
-    @Test func completesCommandNames() throws {
-        #expect(try complete("networking", "qu") == ["question", "questions"])
-        #expect(try complete("networking", "--verbose", "t") == ["token"])
+    @Test func completesCommandNames() async throws {
+        #expect(try await complete("networking", "qu") == ["question", "questions"])
+        #expect(try await complete("networking", "--verbose", "t") == ["token"])
     }
 
-    @Test func completesACommandsOptions() throws {
-        #expect(try complete("networking", "questions", "--page") == ["--page", "--page-size"])
-        #expect(try complete("networking", "question", "42", "--s") == ["--save-avatar", "--site"])
+    @Test func completesACommandsOptions() async throws {
+        #expect(try await complete("networking", "questions", "--page") == ["--page", "--page-size"])
+        #expect(try await complete("networking", "question", "42", "--s") == ["--save-avatar", "--site"])
         #expect(
-            try complete("networking", "token", "")
+            try await complete("networking", "token", "")
                 == ["--base-url", "--help", "--record", "--replay", "--timeout", "--verbose", "-h", "-v", "update"])
     }
 
-    @Test func completesTheCacheSubcommands() throws {
-        #expect(try complete("networking", "ca") == ["cache"])
-        #expect(try complete("networking", "cache", "").filter { !$0.hasPrefix("-") } == ["clear", "info"])
+    @Test func completesTheCacheSubcommands() async throws {
+        #expect(try await complete("networking", "ca") == ["cache"])
+        #expect(try await complete("networking", "cache", "").filter { !$0.hasPrefix("-") } == ["clear", "info"])
     }
 
-    @Test func completesOptionValues() throws {
-        #expect(try complete("networking", "questions", "--sort", "") == ["activity", "creation", "votes"])
-        #expect(try complete("networking", "--generate-completion-script", "z") == ["zsh"])
-        #expect(try complete("networking", "help", "to") == ["token"])
+    @Test func completesOptionValues() async throws {
+        #expect(try await complete("networking", "questions", "--sort", "") == ["activity", "creation", "votes"])
+        #expect(try await complete("networking", "--generate-completion-script", "z") == ["zsh"])
+        #expect(try await complete("networking", "help", "to") == ["token"])
     }
 
-    @Test func completesFilesForFileOptions() throws {
-        let output = try ShellRun.run(
+    @Test func completesFilesForFileOptions() async throws {
+        let output = try await ShellRun.run(
             "/bin/bash", script: CompletionScript.text(for: .bash),
             command: {
                 "cd \"$(dirname '\($0)')\"; source '\($0)'; COMP_WORDS=(networking --record \"$(basename '\($0)')\"); "
@@ -39,14 +39,14 @@ struct BashCompletionTests {
         #expect(output.hasPrefix("networking-completion-"))
     }
 
-    @Test func skipsOptionValuesWhenFindingTheCommand() throws {
-        #expect(try complete("networking", "--base-url", "http://x", "questions", "--js") == ["--json"])
+    @Test func skipsOptionValuesWhenFindingTheCommand() async throws {
+        #expect(try await complete("networking", "--base-url", "http://x", "questions", "--js") == ["--json"])
     }
 
     /// The words bash would offer for the last word of `words`.
-    private func complete(_ words: String...) throws -> [String] {
+    private func complete(_ words: String...) async throws -> [String] {
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-        let output = try ShellRun.run(
+        let output = try await ShellRun.run(
             "/bin/bash", script: CompletionScript.text(for: .bash),
             command: {
                 "source '\($0)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _networking; "

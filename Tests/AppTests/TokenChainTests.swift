@@ -89,7 +89,8 @@ struct TokenChainTests {
     }
 
     @Test func theIssuingChainTurnsAnErrorStatusIntoHTTPError() async throws {
-        let spy = TransportSpy { _ in Replies.text("issuer down", status: 500) }
+        // 501 is not retried; a retryable status would be, since issuing a token is safe to repeat.
+        let spy = TransportSpy { _ in Replies.text("issuer down", status: 501) }
         let sut = try TokenFeatureComposer(settings: makeSettings(accessToken: nil), factory: spy.factory())
 
         let error = await #expect(throws: TokenRefreshError.self) { try await sut.loadToken() }
@@ -98,7 +99,7 @@ struct TokenChainTests {
             Issue.record("expected refreshFailed, got \(String(describing: error))")
             return
         }
-        #expect(underlying as? HTTPError == .httpCode(statusCode: 500, data: Data("issuer down".utf8)))
+        #expect(underlying as? HTTPError == .httpCode(statusCode: 501, data: Data("issuer down".utf8)))
         #expect(await spy.sentLines == ["POST v1/auth/token"])
     }
 

@@ -6,16 +6,16 @@ import Testing
 /// The zsh and fish scripts in the real shells, where they are installed (`apt-get install zsh fish`).
 struct ZshAndFishCompletionTests {
     @Test(.enabled(if: ShellRun.isInstalled("/usr/bin/fish"), "fish is not installed"))
-    func fishCompletesCommandsOptionsAndValues() throws {
-        #expect(try fish("networking qu") == ["question", "questions"])
-        #expect(try fish("networking questions --so") == ["--sort"])
-        #expect(try fish("networking questions --sort ") == ["activity", "creation", "votes"])
-        #expect(try fish("networking token ").contains("update"))
+    func fishCompletesCommandsOptionsAndValues() async throws {
+        #expect(try await fish("networking qu") == ["question", "questions"])
+        #expect(try await fish("networking questions --so") == ["--sort"])
+        #expect(try await fish("networking questions --sort ") == ["activity", "creation", "votes"])
+        #expect(try await fish("networking token ").contains("update"))
     }
 
     @Test(.enabled(if: ShellRun.isInstalled("/usr/bin/zsh"), "zsh is not installed"))
-    func zshLoadsTheScriptAndRegistersTheCompletion() throws {
-        let output = try ShellRun.run(
+    func zshLoadsTheScriptAndRegistersTheCompletion() async throws {
+        let output = try await ShellRun.run(
             "/usr/bin/zsh", script: CompletionScript.text(for: .zsh),
             command: {
                 "autoload -U compinit && compinit -u -d /dev/null && source '\($0)' && print $_comps[networking]"
@@ -24,8 +24,8 @@ struct ZshAndFishCompletionTests {
     }
 
     /// The completions fish offers for `line`, without their descriptions.
-    private func fish(_ line: String) throws -> [String] {
-        let output = try ShellRun.run(
+    private func fish(_ line: String) async throws -> [String] {
+        let output = try await ShellRun.run(
             "/usr/bin/fish", script: CompletionScript.text(for: .fish),
             command: { "source '\($0)'; complete -C '\(line)'" })
         return output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }.sorted()

@@ -4,8 +4,8 @@ import Testing
 /// Asserts the resolved build graph of every package, as `swift package show-dependencies` reports it.
 struct BuildGraphTests {
     @Test(arguments: PackageGraph.packageNames())
-    func eachPackageResolvesOnlyToWhatItsRulesAllow(package: String) throws {
-        let dependencies = try PackageGraph.resolvedDependencies(of: package)
+    func eachPackageResolvesOnlyToWhatItsRulesAllow(package: String) async throws {
+        let dependencies = try await PackageGraph.resolvedDependencies(of: package)
 
         #expect(dependencies == PackageGraph.allowedDependencies(of: package), "\(package)")
     }

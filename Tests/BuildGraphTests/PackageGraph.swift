@@ -24,9 +24,10 @@ enum PackageGraph {
     }
 
     /// Every package identity in the resolved graph of `package`, transitively, excluding itself.
-    static func resolvedDependencies(of package: String) throws -> Set<String> {
+    static func resolvedDependencies(of package: String) async throws -> Set<String> {
         let path = repository.appendingPathComponent("Packages/\(package)").path
-        let output = try run("swift", ["package", "--package-path", path, "show-dependencies", "--format", "json"])
+        let output = try await run(
+            "swift", ["package", "--package-path", path, "show-dependencies", "--format", "json"])
         guard let root = try JSONSerialization.jsonObject(with: output) as? [String: Any] else {
             throw Failure(description: "show-dependencies printed no JSON object for \(package)")
         }
@@ -41,20 +42,29 @@ enum PackageGraph {
         }
     }
 
-    private static func run(_ tool: String, _ arguments: [String]) throws -> Data {
+    /// Runs `tool` with its output in a temporary file and awaits its exit, so no thread of the test run's
+    /// shared pool blocks while SwiftPM resolves a graph.
+    private static func run(_ tool: String, _ arguments: [String]) async throws -> Data {
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("package-graph-\(UUID())")
+        try Data().write(to: outputFile)
+        defer { try? FileManager.default.removeItem(at: outputFile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
-        let output = Pipe()
-        process.standardOutput = output
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(
-                description: "\(tool) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
         }
-        return data
+        guard status == 0 else {
+            throw Failure(description: "\(tool) \(arguments.joined(separator: " ")) exited \(status)")
+        }
+        return try Data(contentsOf: outputFile)
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPClient
-import Synchronization
 
 /// Collects the exchanges of one or more recording chains and writes them as one HAR 1.2 archive.
 ///
@@ -33,7 +32,7 @@ public final class HARRecorder: Sendable {
         var exchanges: [RecordedExchange] = []
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     private let redaction: HARRedaction
 
     /// Creates an empty recorder.

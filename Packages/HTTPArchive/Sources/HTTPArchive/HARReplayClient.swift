@@ -1,6 +1,5 @@
 import Foundation
 import HTTPClient
-import Synchronization
 
 /// An `HTTPClient` that answers from a HAR archive and never touches the network.
 ///
@@ -92,7 +91,7 @@ public struct HARReplayClient: HTTPClient {
 
 /// How many times each request has been answered, shared by copies of one client.
 private final class AnsweredCounts: Sendable {
-    private let counts = Mutex<[ReplayKey: Int]>([:])
+    private let counts = LockedValue<[ReplayKey: Int]>([:])
 
     /// The index of the match to answer with now: the next in order, the last one repeating.
     func next(for key: ReplayKey, count: Int) -> Int {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import HTTPClient
 
 /// An ``HTTPCacheStore`` in a directory: one file per entry, shared safely by several processes.
 ///
@@ -43,7 +43,7 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
     public let byteLimit: Int
     private let path: String
     /// This process's estimate of the files' total size; every sweep measures it again.
-    private let estimatedByteCount: Mutex<Int>
+    private let estimatedByteCount: LockedValue<Int>
 
     /// Opens the store in `directory`, creating it (mode 0700) if missing.
     /// - Parameters:
@@ -65,7 +65,7 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
         } else if !isDirectory.boolValue {
             throw Error.notADirectory(path: path)
         }
-        estimatedByteCount = Mutex(0)
+        estimatedByteCount = LockedValue(0)
         let total = entryFiles().reduce(0) { $0 + $1.size }
         estimatedByteCount.withLock { $0 = total }
     }

@@ -1,4 +1,4 @@
-import Synchronization
+import HTTPClient
 
 /// An ``HTTPCacheStore`` in memory, for one process: fast, gone when the process ends.
 ///
@@ -18,7 +18,7 @@ public final class MemoryHTTPCacheStore: HTTPCacheStore {
 
     /// The most bytes the entries may take together (see ``HTTPCacheEntry/byteCount``).
     public let byteLimit: Int
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// Creates an empty store.
     /// - Parameter byteLimit: The most bytes the entries may take together; 10 MB by default.

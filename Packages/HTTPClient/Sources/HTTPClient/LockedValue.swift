@@ -10,8 +10,7 @@ import Foundation
 /// let hits = LockedValue(0)
 /// hits.withLock { $0 += 1 }
 /// ```
-public final class LockedValue<Value>: @unchecked Sendable {
-    // Sendable because every access to `value` holds `lock`; `Value` values only move in and out under it.
+public final class LockedValue<Value> {
     private let lock = NSLock()
     private var value: Value
 
@@ -29,3 +28,6 @@ public final class LockedValue<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+// Every access to `value` holds `lock`, so sharing the box is safe whenever the value itself may cross tasks.
+extension LockedValue: @unchecked Sendable where Value: Sendable {}

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import HTTPClient
 
 /// A clock a test moves by hand: `now` for `ContinuousClock` instants, `date` for wall-clock dates.
 ///
@@ -9,11 +9,11 @@ import Synchronization
 /// clock.advance(by: .seconds(30))
 /// ```
 public final class ManualClock: Sendable {
-    private let state: Mutex<(instant: ContinuousClock.Instant, date: Date)>
+    private let state: LockedValue<(instant: ContinuousClock.Instant, date: Date)>
 
     /// Starts at `date` (a fixed moment in 1994 by default) and at the current continuous instant.
     public init(date: Date = Date(timeIntervalSince1970: 784_111_777)) {
-        state = Mutex((ContinuousClock.now, date))
+        state = LockedValue((ContinuousClock.now, date))
     }
 
     /// The current instant.

@@ -1,10 +1,10 @@
-import Synchronization
+import HTTPClient
 
 /// A thread-safe list that test closures append to, for counting calls or capturing log lines.
 ///
 /// `append` is synchronous, so it works from both synchronous and `async` closures.
 public final class RecordedValues<Value: Sendable>: Sendable {
-    private let storage = Mutex<[Value]>([])
+    private let storage = LockedValue<[Value]>([])
 
     /// Creates an empty list.
     public init() {}

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPClient
-import Synchronization
 
 /// The loads of a ``DeduplicatingHTTPClient`` in flight, keyed by request.
 ///
@@ -13,7 +12,7 @@ final class InFlightLoads: Sendable {
         var nextID = 0
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// Joins the load in flight for `key`, or starts `load` and joins that.
     func join(

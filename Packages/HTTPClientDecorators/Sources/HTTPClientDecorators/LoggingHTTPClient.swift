@@ -1,6 +1,5 @@
 import Foundation
 import HTTPClient
-import Synchronization
 
 /// Logs every request with its response (or error) as one human-readable entry, with secrets redacted.
 ///
@@ -68,7 +67,7 @@ public struct LoggingHTTPClient: HTTPClient {
         }
     }
 
-    private static let standardErrorLock = Mutex(())
+    private static let standardErrorLock = LockedValue(())
 }
 
 extension HTTPClient {

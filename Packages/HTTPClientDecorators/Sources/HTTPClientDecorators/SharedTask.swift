@@ -1,4 +1,4 @@
-import Synchronization
+import HTTPClient
 
 /// One unstructured task whose result many callers await, each able to stop waiting on its own.
 ///
@@ -27,12 +27,12 @@ final class SharedTask<Value: Sendable>: Sendable {
     /// The member that created the task: joined from the start.
     let creator: Member = 0
     private let cancelsWhenAbandoned: Bool
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
 
     /// Starts `operation` at once in an unstructured task, with ``creator`` as its first member.
     init(cancelsWhenAbandoned: Bool, operation: @escaping Operation) {
         self.cancelsWhenAbandoned = cancelsWhenAbandoned
-        state = Mutex(State(operation: operation, members: [creator], nextMember: creator + 1))
+        state = LockedValue(State(operation: operation, members: [creator], nextMember: creator + 1))
         let task = Task { [weak self] in
             let result = await Self.run(self?.takeOperation())
             self?.finish(with: result)

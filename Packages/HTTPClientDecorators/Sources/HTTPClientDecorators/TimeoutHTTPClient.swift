@@ -10,18 +10,21 @@ import HTTPClient
 /// - Everything below it sees the deadline: ``RetryingHTTPClient`` inside it never waits past it, and hands
 ///   back the last outcome instead. Placed outermost, above retry, it bounds the whole call, retries included.
 ///   Nested timeouts keep the earliest deadline.
+/// - Cost: one child task per load. The deadlines of all loads through one client share a single sleeping
+///   task, so a load that answers in time starts no timer of its own.
 public struct TimeoutHTTPClient: HTTPClient {
     let client: any HTTPClient
     let duration: Duration
     private let now: @Sendable () -> ContinuousClock.Instant
-    private let sleep: @Sendable (Duration) async throws -> Void
+    private let timer: DeadlineTimer
 
     /// Wraps `client`.
     /// - Parameters:
     ///   - client: The client whose loads are bounded.
     ///   - duration: How long one load may take.
     ///   - now: The clock the deadline is measured on (retry reads it to decide whether a wait still fits).
-    ///   - sleep: Waits for the duration; must throw when the task is cancelled (as `Task.sleep` does).
+    ///   - sleep: Waits for a duration; must throw when the task is cancelled (as `Task.sleep` does). The
+    ///     time is up for a load when a wait ends and `now` has reached its deadline.
     public init(
         client: any HTTPClient,
         duration: Duration,
@@ -31,54 +34,44 @@ public struct TimeoutHTTPClient: HTTPClient {
         self.client = client
         self.duration = duration
         self.now = now
-        self.sleep = sleep
+        timer = DeadlineTimer(now: now, sleep: sleep)
     }
 
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let deadline = Deadline(instant: now() + duration, now: now).earliest(Deadline.current)
-        let outcome = await Deadline.$current.withValue(deadline) { await race(request) }
-        return try outcome.get()
-    }
-
-    private enum Finish: Sendable {
-        case loaded(Result<(Data, HTTPResponse), any Error>)
-        case timeUp
-        case timerStopped
-    }
-
-    /// Runs the load against the timer; the first to finish decides, and the other is cancelled.
-    private func race(_ request: any HTTPRequest) async -> Result<(Data, HTTPResponse), any Error> {
-        await withTaskGroup(of: Finish.self) { group in
-            group.addTask { [client] in
-                do {
-                    return .loaded(.success(try await client.load(request: request)))
-                } catch {
-                    return .loaded(.failure(error))
-                }
-            }
-            group.addTask { [sleep, duration] in
-                do {
-                    try await sleep(duration)
-                    return Task.isCancelled ? .timerStopped : .timeUp
-                } catch {
-                    return .timerStopped
-                }
-            }
-            while let finish = await group.next() {
-                switch finish {
-                case .loaded(let result):
-                    group.cancelAll()
-                    return result
-                case .timeUp:
-                    group.cancelAll()
-                    return .failure(HTTPTransportError.timedOut(underlying: Self.message(for: duration)))
-                case .timerStopped:
-                    continue  // the caller was cancelled: the load's own outcome is the answer
-                }
-            }
-            return .failure(CancellationError())  // unreachable: the load always reports
+        let own = Deadline(instant: now() + duration, now: now)
+        return try await Deadline.$current.withValue(own.earliest(Deadline.current)) {
+            try await race(request, until: own.instant)
         }
+    }
+
+    /// Runs the load in a child task against the timer; when the time is up first, leaving the scope
+    /// cancels the child and waits for it.
+    private func race(_ request: any HTTPRequest, until deadline: ContinuousClock.Instant) async throws -> (
+        Data, HTTPResponse
+    ) {
+        let race = LoadRace()
+        async let loaded = Self.load(request, from: client, reportingTo: race)
+        let timerID = timer.schedule(at: deadline) { race.report(.timeUp) }
+        let first = await race.first()
+        timer.cancel(timerID)
+        if first == .timeUp, !Task.isCancelled {
+            throw HTTPTransportError.timedOut(underlying: Self.message(for: duration))
+        }
+        return try await loaded.get()
+    }
+
+    private static func load(
+        _ request: any HTTPRequest, from client: any HTTPClient, reportingTo race: LoadRace
+    ) async -> Result<(Data, HTTPResponse), any Error> {
+        let result: Result<(Data, HTTPResponse), any Error>
+        do {
+            result = .success(try await client.load(request: request))
+        } catch {
+            result = .failure(error)
+        }
+        race.report(.loaded)
+        return result
     }
 
     /// `"no response within 2.5 s"`: whole seconds without decimals, otherwise up to three.

@@ -6,7 +6,7 @@ import Testing
 
 struct TimeoutHTTPClientTests {
     @Test func timesOutAndCancelsTheLoadBelowIt() async throws {
-        let (timer, innerErrors) = (Gate(), RecordedValues<String>())
+        let (clock, timer, innerErrors) = (ManualClock(), Gate(), RecordedValues<String>())
         let client = ScriptedHTTPClient { _ in
             do {
                 try await Gate().wait()
@@ -17,10 +17,11 @@ struct TimeoutHTTPClientTests {
             return (Data(), HTTPResponse(statusCode: 200))
         }
         let sut = TimeoutHTTPClient(
-            client: client, duration: .milliseconds(2_500), sleep: { _ in try await timer.wait() })
+            client: client, duration: .milliseconds(2_500), now: { clock.now }, sleep: { _ in try await timer.wait() })
 
         let load = Task { try await sut.load(request: TestRequest()) }
         await client.waitForRequests(count: 1)
+        clock.advance(by: .milliseconds(2_500))
         await timer.open()
 
         await #expect(throws: HTTPTransportError.timedOut(underlying: "no response within 2.5 s")) {
@@ -29,26 +30,30 @@ struct TimeoutHTTPClientTests {
         #expect(innerErrors.values == ["CancellationError"])
     }
 
-    @Test func aFastLoadPassesThroughUntouchedAndStopsTheTimer() async throws {
-        let timerErrors = RecordedValues<String>()
-        let client = ScriptedHTTPClient(replies: [.status(201, body: "made", headers: ["A": "1"])])
+    @Test func aFastLoadPassesThroughUntouchedAndItsDeadlineTouchesNoLaterLoad() async throws {
+        let (clock, timer, reply, asleepAgain) = (ManualClock(), Gate(), Gate(), Countdown(2))
+        let client = ScriptedHTTPClient(replies: [
+            .status(201, body: "made", headers: ["A": "1"]), .after(reply, .status(200, body: "second")),
+        ])
         let sut = TimeoutHTTPClient(
-            client: client, duration: .seconds(1),
+            client: client, duration: .seconds(1), now: { clock.now },
             sleep: { _ in
-                do {
-                    try await Gate().wait()
-                } catch {
-                    timerErrors.append(String(describing: type(of: error)))
-                    throw error
-                }
+                asleepAgain.record()
+                try await (asleepAgain.current == 1 ? timer : Gate()).wait()  // only the first wait ends
             })
         let request = TestRequest(method: .post, headers: ["B": "2"], body: Data("x".utf8))
 
         let (data, response) = try await sut.load(request: request)
+        clock.advance(by: .milliseconds(1_500))  // past the first load's deadline, not the second's
+        let second = Task { try await sut.load(request: TestRequest()) }
+        await client.waitForRequests(count: 2)
+        await timer.open()
+        try await asleepAgain.reached.wait()  // the timer woke, found nothing due, and waits again
+        await reply.open()
 
         #expect(data == Data("made".utf8) && response == HTTPResponse(statusCode: 201, headers: ["A": "1"]))
-        #expect(await client.requests == [HTTPRequestSnapshot(request)])
-        #expect(timerErrors.values == ["CancellationError"])
+        #expect(await client.requests.first == HTTPRequestSnapshot(request))
+        #expect(try await second.value.0 == Data("second".utf8))
     }
 
     @Test func aFailingLoadRethrowsItsOwnError() async throws {
@@ -70,21 +75,17 @@ struct TimeoutHTTPClientTests {
         await #expect(throws: CancellationError.self) { try await load.value }
     }
 
-    @Test func aTimerThatIgnoresCancellationStillYieldsTheCallersCancellation() async throws {
-        let (sleeping, resume) = (Gate(), Gate())
+    @Test func aCancelledCallerGetsCancellationEvenWhenTheTimeRunsOutMeanwhile() async throws {
+        let (clock, timer) = (ManualClock(), Gate())
         let client = ScriptedHTTPClient(replies: [.after(Gate(), .status(200))])
         let sut = TimeoutHTTPClient(
-            client: client, duration: .seconds(1),
-            sleep: { _ in
-                await sleeping.open()
-                _ = try? await Task { try await resume.wait() }.value  // an unstructured wait ignores cancellation
-            })
+            client: client, duration: .seconds(1), now: { clock.now }, sleep: { _ in try await timer.wait() })
 
         let load = Task { try await sut.load(request: TestRequest()) }
         await client.waitForRequests(count: 1)
-        try await sleeping.wait()
         load.cancel()
-        await resume.open()
+        clock.advance(by: .seconds(1))
+        await timer.open()
 
         await #expect(throws: CancellationError.self) { try await load.value }
     }
@@ -149,17 +150,24 @@ struct TimeoutHTTPClientTests {
     }
 
     @Test func retryOutsideATimeoutRetriesEachTimedOutAttempt() async throws {
-        let timer = Gate()
+        let (clock, timer, sleeps) = (ManualClock(), Gate(), RecordedValues<Duration>())
         let client = ScriptedHTTPClient(replies: [.after(Gate(), .status(200)), .status(200, body: "second")])
-        let timeout = TimeoutHTTPClient(client: client, duration: .seconds(1), sleep: { _ in try await timer.wait() })
+        let timeout = TimeoutHTTPClient(
+            client: client, duration: .seconds(1), now: { clock.now },
+            sleep: { duration in
+                sleeps.append(duration)
+                try await (sleeps.count == 1 ? timer : Gate()).wait()  // only the first wait ends
+            })
         let sut = RetryingHTTPClient(client: timeout, sleep: { _ in }, random: \.lowerBound)
 
         let load = Task { try await sut.load(request: TestRequest()) }
         await client.waitForRequests(count: 1)
+        clock.advance(by: .seconds(1))
         await timer.open()
         let (data, _) = try await load.value
 
         #expect(data == Data("second".utf8))
+        #expect(await client.requests.count == 2)
     }
 
     @Test func chainingWrapsTheClient() async throws {
@@ -170,27 +178,28 @@ struct TimeoutHTTPClientTests {
         #expect(data == Data("ok".utf8))
     }
 
-    @Test func releasesTheClientAndItsClosuresAfterUse() async throws {
-        func useAndDrop() async throws -> (WeakReference<ScriptedHTTPClient>, WeakReference<TokenSource>) {
-            let captured = TokenSource()
+    @Test func releasesTheClientAndStopsItsTimerWhenDropped() async throws {
+        let stopped = Gate()
+        func useAndDrop() async throws -> WeakReference<ScriptedHTTPClient> {
             let client = ScriptedHTTPClient(replies: [.status(200)])
             let sut = TimeoutHTTPClient(
                 client: client, duration: .seconds(1),
-                now: {
-                    _ = captured.token()
-                    return ContinuousClock.now
-                },
                 sleep: { _ in
-                    _ = captured.token()
-                    try await Gate().wait()
+                    do {
+                        try await Gate().wait()
+                    } catch {
+                        await stopped.open()
+                        throw error
+                    }
                 })
             try await sut.load(request: TestRequest())
-            return (WeakReference(client), WeakReference(captured))
+            return WeakReference(client)
         }
 
-        let (client, captured) = try await useAndDrop()
+        let client = try await useAndDrop()
 
-        #expect(client.object == nil && captured.object == nil)
+        #expect(client.object == nil)
+        try await stopped.wait()  // the waiting timer task was cancelled with the client
     }
 
     /// A retrying client over `client` whose waits move `clock` forward instead of sleeping.

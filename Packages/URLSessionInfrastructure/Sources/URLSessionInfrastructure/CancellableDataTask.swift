@@ -1,16 +1,16 @@
 import Foundation
 import HTTPClient
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// Runs one `URLSessionDataTask` and cancels it as soon as the calling Task is cancelled:
+/// Runs one `URLSessionDataTask` of a client's session and ends it as soon as the calling Task is cancelled:
 /// before it starts, while waiting for the response head, or while the body arrives.
 ///
-/// Built on `dataTask(with:completionHandler:)` rather than the async `data(for:)`, so the
-/// behaviour is the same on Apple platforms and with swift-corelibs-foundation on Linux.
+/// The task has no completion handler, so its callbacks reach the session's ``SessionDelegate``, which
+/// resumes the continuation. Cancellation resumes it at once with `HTTPTransportError.cancelled` and then
+/// cancels the data task; whatever the session still delivers for it is dropped.
 final class CancellableDataTask: Sendable {
     private enum State {
         case notStarted
@@ -18,20 +18,26 @@ final class CancellableDataTask: Sendable {
         case cancelled
     }
 
-    private let state = Mutex<State>(.notStarted)
+    private let state = LockedValue<State>(.notStarted)
     private let request: URLRequest
     private let session: URLSession
+    private let delegate: SessionDelegate
 
-    private init(request: URLRequest, session: URLSession) {
+    private init(request: URLRequest, session: URLSession, delegate: SessionDelegate) {
         self.request = request
         self.session = session
+        self.delegate = delegate
     }
 
-    /// Loads `request` with `session`; a cancelled calling Task ends it with `HTTPTransportError.cancelled`.
+    /// Loads `request` with `session`, whose delegate is `delegate`; a cancelled calling Task ends it with
+    /// `HTTPTransportError.cancelled`.
     /// - Returns: The body (empty when there is none) and the response.
-    /// - Throws: `HTTPTransportError.cancelled`, or the session's error unchanged.
-    static func data(for request: URLRequest, session: URLSession) async throws -> (Data, URLResponse) {
-        try await CancellableDataTask(request: request, session: session).run()
+    /// - Throws: `HTTPTransportError.cancelled`, the delegate's `HTTPTransportError`, or the session's error
+    ///   unchanged.
+    static func data(
+        for request: URLRequest, session: URLSession, delegate: SessionDelegate
+    ) async throws -> (Data, URLResponse) {
+        try await CancellableDataTask(request: request, session: session, delegate: delegate).run()
     }
 
     private func run() async throws -> (Data, URLResponse) {
@@ -44,21 +50,14 @@ final class CancellableDataTask: Sendable {
         }
     }
 
-    private func start(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
+    private func start(_ continuation: Transfer.Continuation) {
         state.withLock { state in
             guard case .notStarted = state else {
                 continuation.resume(throwing: HTTPTransportError.cancelled)
                 return
             }
-            let task = session.dataTask(with: request) { data, response, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let response {
-                    continuation.resume(returning: (data ?? Data(), response))
-                } else {
-                    continuation.resume(throwing: HTTPTransportError.invalidResponse(underlying: "no response"))
-                }
-            }
+            let task = session.dataTask(with: request)
+            delegate.register(task, request: request, continuation: continuation)
             state = .running(task)
             task.resume()
         }
@@ -70,6 +69,9 @@ final class CancellableDataTask: Sendable {
             guard case .running(let task) = state else { return nil }
             return task
         }
-        task?.cancel()
+        guard let task else { return }
+        if delegate.fail(task, with: HTTPTransportError.cancelled) {
+            task.cancel()
+        }
     }
 }

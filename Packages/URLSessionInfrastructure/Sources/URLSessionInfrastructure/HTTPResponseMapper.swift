@@ -11,7 +11,7 @@ enum HTTPResponseMapper {
     /// - Throws: ``HTTPTransportError/invalidResponse(underlying:)`` when `response` is not an `HTTPURLResponse`.
     static func map(_ response: URLResponse) throws(HTTPTransportError) -> HTTPResponse {
         guard let httpResponse = response as? HTTPURLResponse else {
-            let url = response.url?.absoluteString ?? "an unknown URL"
+            let url = response.url?.redactedString ?? "an unknown URL"
             throw .invalidResponse(underlying: "expected an HTTP response from \(url), got \(type(of: response))")
         }
         return HTTPResponse(statusCode: httpResponse.statusCode, headers: headers(of: httpResponse))

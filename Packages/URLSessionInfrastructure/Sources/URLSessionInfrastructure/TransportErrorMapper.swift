@@ -35,12 +35,15 @@ enum TransportErrorMapper {
             return .connectionLost(underlying: underlying)
         case .badURL, .unsupportedURL:
             let failingURL = (error as? URLError)?.failingURL ?? url
-            return .invalidURL("\(failingURL?.absoluteString ?? "<no URL>") (\(underlying))")
-        case .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData, .zeroByteResource,
-            .redirectToNonExistentLocation:
+            return .invalidURL("\(failingURL?.redactedString ?? "<no URL>") (\(underlying))")
+        case .cannotDecodeRawData, .cannotDecodeContentData:
+            return .undecodableContent(underlying: underlying)
+        case .cannotParseResponse, .zeroByteResource, .redirectToNonExistentLocation:
             return .invalidResponse(underlying: underlying)
         case .httpTooManyRedirects:
             return .tooManyRedirects(underlying: underlying)
+        case .unknown where isContentDecodingFailure(nsError.localizedDescription):
+            return .undecodableContent(underlying: underlying)
         case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
             .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection:
@@ -48,5 +51,16 @@ enum TransportErrorMapper {
         default:
             return .other(underlying: underlying)
         }
+    }
+
+    /// Whether a `URLError.unknown` is libcurl failing to decode the body by its `Content-Encoding`.
+    ///
+    /// swift-corelibs-foundation reports `CURLE_BAD_CONTENT_ENCODING` as code -1 with libcurl's message, for
+    /// example "Error while processing content unencoding: incorrect header check" for a `gzip` body that is
+    /// not gzip, or "Unrecognized content encoding type" for a coding libcurl does not know.
+    static func isContentDecodingFailure(_ description: String) -> Bool {
+        let text = description.lowercased()
+        return text.contains("content unencoding") || text.contains("content encoding")
+            || text.contains("content or transfer-encoding")
     }
 }

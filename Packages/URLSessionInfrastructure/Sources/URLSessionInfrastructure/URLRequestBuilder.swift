@@ -41,8 +41,13 @@ struct URLRequestBuilder: Sendable {
     }
 
     /// The request's absolute URL (see `HTTPURLBuilder`).
+    /// - Throws: ``HTTPTransportError/invalidURL(_:)`` naming the URL with its userinfo redacted.
     func makeURL(for request: any HTTPRequest) throws(HTTPTransportError) -> URL {
-        try urls.url(for: request)
+        do {
+            return try urls.url(for: request)
+        } catch .invalidURL(let description) {
+            throw .invalidURL(RedactedURL.string(from: description))
+        }
     }
 
     static let getWithBodyMessage =

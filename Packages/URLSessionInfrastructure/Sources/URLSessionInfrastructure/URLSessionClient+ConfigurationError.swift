@@ -1,7 +1,11 @@
 import Foundation
+import HTTPClient
 
 extension URLSessionClient {
     /// Why a client could not be configured; every case names the offending input.
+    ///
+    /// A base URL's user name and password are replaced by `[redacted]` (see `RedactedURL`) in the case's
+    /// value and in its description.
     public enum ConfigurationError: Error, Equatable, Sendable {
         /// The base URL string is empty.
         case emptyBaseURL
@@ -15,6 +19,8 @@ extension URLSessionClient {
         case fragmentInBaseURL(String)
         /// The request timeout is not a positive number of seconds.
         case invalidRequestTimeout(TimeInterval)
+        /// The response size limit is not a positive number of bytes.
+        case invalidMaximumResponseBytes(Int)
     }
 }
 
@@ -25,15 +31,17 @@ extension URLSessionClient.ConfigurationError: CustomStringConvertible {
         case .emptyBaseURL:
             "Invalid base URL \"\": it is empty"
         case .unparseableBaseURL(let string):
-            "Invalid base URL \"\(string)\": it is not a valid URL"
+            "Invalid base URL \"\(RedactedURL.string(from: string))\": it is not a valid URL"
         case .unsupportedScheme(let string):
-            "Invalid base URL \"\(string)\": the scheme must be http or https"
+            "Invalid base URL \"\(RedactedURL.string(from: string))\": the scheme must be http or https"
         case .missingHost(let string):
-            "Invalid base URL \"\(string)\": it has no host"
+            "Invalid base URL \"\(RedactedURL.string(from: string))\": it has no host"
         case .fragmentInBaseURL(let string):
-            "Invalid base URL \"\(string)\": it must not have a #fragment"
+            "Invalid base URL \"\(RedactedURL.string(from: string))\": it must not have a #fragment"
         case .invalidRequestTimeout(let seconds):
             "Invalid request timeout \(seconds): it must be a positive number of seconds"
+        case .invalidMaximumResponseBytes(let bytes):
+            "Invalid maximum response size \(bytes): it must be a positive number of bytes"
         }
     }
 }

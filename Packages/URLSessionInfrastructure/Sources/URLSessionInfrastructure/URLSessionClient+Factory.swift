@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -16,7 +17,8 @@ extension URLSessionClient {
 
     /// Creates a client with its own ephemeral session (no persistent cookies, cache or credentials).
     ///
-    /// The session is invalidated when the client is released.
+    /// The session is invalidated when the client is released. Redirects and the response size limit take
+    /// their defaults (see ``ephemeral(baseURL:requestTimeout:redirects:maximumResponseBytes:)``).
     /// - Parameters:
     ///   - baseURL: An absolute `http` or `https` URL with a host.
     ///   - requestTimeout: Seconds a request may wait for data before failing with
@@ -25,18 +27,38 @@ extension URLSessionClient {
     public static func ephemeral(
         baseURL: String, requestTimeout: TimeInterval = 30
     ) throws(ConfigurationError) -> URLSessionClient {
-        let url = try parseBaseURL(baseURL)
-        guard requestTimeout > 0, requestTimeout.isFinite else { throw .invalidRequestTimeout(requestTimeout) }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = requestTimeout
-        return URLSessionClient(baseURL: url, session: URLSession(configuration: configuration), ownsSession: true)
+        try ephemeral(
+            baseURL: baseURL, requestTimeout: requestTimeout, redirects: .standard,
+            maximumResponseBytes: defaultMaximumResponseBytes)
+    }
+
+    /// Creates a client with its own ephemeral session, redirect policy and response size limit.
+    ///
+    /// The session is invalidated when the client is released.
+    /// - Parameters:
+    ///   - baseURL: An absolute `http` or `https` URL with a host.
+    ///   - requestTimeout: Seconds a request may wait for data before failing with
+    ///     `HTTPTransportError.timedOut(underlying:)` (`timeoutIntervalForRequest`); 30 by default.
+    ///   - redirects: Which redirects to follow; ``RedirectPolicy/standard`` (up to 10) by default.
+    ///   - maximumResponseBytes: The most body bytes a response may have, counted after content decoding;
+    ///     32 MiB by default.
+    /// - Throws: ``ConfigurationError`` for a bad base URL, or a timeout or size limit that is not positive.
+    public static func ephemeral(
+        baseURL: String, requestTimeout: TimeInterval = 30, redirects: RedirectPolicy = .standard,
+        maximumResponseBytes: Int = defaultMaximumResponseBytes
+    ) throws(ConfigurationError) -> URLSessionClient {
+        try URLSessionClient(
+            baseURL: try parseBaseURL(baseURL), configuration: .ephemeral, requestTimeout: requestTimeout,
+            redirects: redirects, maximumResponseBytes: maximumResponseBytes)
     }
 
     /// Checks that `string` is an absolute http(s) URL with a host, a valid port if any, and no fragment.
-    static func parseBaseURL(_ string: String) throws(ConfigurationError) -> URL {
-        guard !string.isEmpty else { throw .emptyBaseURL }
-        guard !string.unicodeScalars.contains(where: Self.isWhitespaceOrControl),
-            let components = URLComponents(string: string), hasValidPort(components)
+    /// Errors name the string with its userinfo redacted.
+    static func parseBaseURL(_ text: String) throws(ConfigurationError) -> URL {
+        let string = RedactedURL.string(from: text)
+        guard !text.isEmpty else { throw .emptyBaseURL }
+        guard !text.unicodeScalars.contains(where: Self.isWhitespaceOrControl),
+            let components = URLComponents(string: text), hasValidPort(components)
         else { throw .unparseableBaseURL(string) }
         guard let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw .unsupportedScheme(baseURL: string)

@@ -10,38 +10,90 @@ import HTTPClient
 /// Every response comes back whatever its status; failures to get one are thrown as
 /// `HTTPTransportError`, and cancelling the calling Task cancels the network transfer.
 ///
+/// Requests run in a session the client creates for itself, with its own delegate: it follows redirects
+/// by ``RedirectPolicy`` (never `https` to `http`, credentials removed across origins), stops a body past
+/// ``maximumResponseBytes``, and keeps no URL cache and no cookies. The session is invalidated when the
+/// client is released.
+///
 /// ```swift
 /// let client = try URLSessionClient.ephemeral(baseURL: "https://api.example.com/")
 /// let (data, response) = try await client.load(request: QuestionsEndpoint.list)
 /// ```
 public final class URLSessionClient: HTTPClient {
+    /// The default of ``maximumResponseBytes``: 32 MiB.
+    public static let defaultMaximumResponseBytes = 32 * 1024 * 1024
+    /// The default request timeout in seconds (`timeoutIntervalForRequest`).
+    public static let defaultRequestTimeout: TimeInterval = 30
+
     /// The URL every request path is appended to.
     public let baseURL: URL
-    /// The session that runs the requests.
+    /// The session given to ``init(baseURL:session:)-(URL,_)``, whose configuration the client's own session copies;
+    /// otherwise the client's own session.
     public let session: URLSession
-    private let ownsSession: Bool
+    /// Which redirects the client follows.
+    public let redirects: RedirectPolicy
+    /// The most body bytes a response may have, counted after content decoding.
+    public let maximumResponseBytes: Int
+    /// The session that runs the requests, with ``SessionDelegate`` as its delegate.
+    private let transport: URLSession
+    private let delegate: SessionDelegate
     private let builder: URLRequestBuilder
 
-    /// Creates a client for `baseURL` that sends its requests through `session`.
+    /// Creates a client for `baseURL` that sends its requests with `session`'s configuration.
+    ///
+    /// The client runs its requests in a session of its own, made from `session.configuration` without URL
+    /// cache or cookies; `session`'s delegate is not used and `session` stays the caller's. Redirects and the
+    /// response size limit take their defaults (``RedirectPolicy/standard``, ``defaultMaximumResponseBytes``).
     /// - Parameters:
     ///   - baseURL: The URL requests are relative to; its own path (for example `/api/`) is kept.
-    ///   - session: The session to use; the caller keeps ownership of it.
+    ///   - session: The session whose configuration to use.
     public init(baseURL: URL, session: URLSession = .shared) {
+        let delegate = SessionDelegate(
+            redirects: .standard, limit: ResponseSizeLimit(maximumBytes: Self.defaultMaximumResponseBytes))
         self.baseURL = baseURL
         self.session = session
-        self.ownsSession = false
+        self.redirects = .standard
+        self.maximumResponseBytes = Self.defaultMaximumResponseBytes
+        self.transport = Self.makeSession(configuration: session.configuration, timeout: nil, delegate: delegate)
+        self.delegate = delegate
         self.builder = URLRequestBuilder(baseURL: baseURL)
     }
 
-    init(baseURL: URL, session: URLSession, ownsSession: Bool) {
+    /// Creates a client for `baseURL` with its own session, redirect policy and response size limit.
+    ///
+    /// The session copies `configuration`, sets `timeoutIntervalForRequest` to `requestTimeout`, and drops the
+    /// URL cache and cookies (caching is a decorator's job; the client stores nothing on disk).
+    /// - Parameters:
+    ///   - baseURL: The URL requests are relative to; its own path (for example `/api/`) is kept.
+    ///   - configuration: The configuration to start from; `.ephemeral` by default. It is copied, not changed.
+    ///   - requestTimeout: Seconds a request may wait for data before failing with
+    ///     `HTTPTransportError.timedOut(underlying:)`; 30 by default.
+    ///   - redirects: Which redirects to follow; ``RedirectPolicy/standard`` (up to 10) by default.
+    ///   - maximumResponseBytes: The most body bytes a response may have, counted after content decoding,
+    ///     before the transfer is stopped with `HTTPTransportError.responseTooLarge(limit:)`; 32 MiB by default.
+    /// - Throws: ``ConfigurationError`` for a timeout or size limit that is not positive.
+    public init(
+        baseURL: URL, configuration: URLSessionConfiguration = .ephemeral,
+        requestTimeout: TimeInterval = URLSessionClient.defaultRequestTimeout,
+        redirects: RedirectPolicy = .standard,
+        maximumResponseBytes: Int = URLSessionClient.defaultMaximumResponseBytes
+    ) throws(ConfigurationError) {
+        guard requestTimeout > 0, requestTimeout.isFinite else { throw .invalidRequestTimeout(requestTimeout) }
+        guard maximumResponseBytes > 0 else { throw .invalidMaximumResponseBytes(maximumResponseBytes) }
+        let delegate = SessionDelegate(
+            redirects: redirects, limit: ResponseSizeLimit(maximumBytes: maximumResponseBytes))
+        let transport = Self.makeSession(configuration: configuration, timeout: requestTimeout, delegate: delegate)
         self.baseURL = baseURL
-        self.session = session
-        self.ownsSession = ownsSession
+        self.session = transport
+        self.redirects = redirects
+        self.maximumResponseBytes = maximumResponseBytes
+        self.transport = transport
+        self.delegate = delegate
         self.builder = URLRequestBuilder(baseURL: baseURL)
     }
 
     deinit {
-        if ownsSession { session.finishTasksAndInvalidate() }
+        transport.finishTasksAndInvalidate()
     }
 
     /// Sends `request` and returns the body and response, for every status code.
@@ -52,10 +104,23 @@ public final class URLSessionClient: HTTPClient {
         let urlRequest = try builder.makeURLRequest(for: request)
         guard !Task.isCancelled else { throw HTTPTransportError.cancelled }
         do {
-            let (data, response) = try await CancellableDataTask.data(for: urlRequest, session: session)
+            let (data, response) = try await CancellableDataTask.data(
+                for: urlRequest, session: transport, delegate: delegate)
             return (data, try HTTPResponseMapper.map(response))
         } catch {
             throw TransportErrorMapper.map(error, url: urlRequest.url)
         }
+    }
+
+    /// A session on a copy of `configuration` with no URL cache or cookies, and `timeout` when given.
+    private static func makeSession(
+        configuration: URLSessionConfiguration, timeout: TimeInterval?, delegate: SessionDelegate
+    ) -> URLSession {
+        let copy = configuration.copy() as? URLSessionConfiguration ?? .ephemeral
+        if let timeout { copy.timeoutIntervalForRequest = timeout }
+        copy.urlCache = nil
+        copy.httpCookieStorage = nil
+        copy.httpShouldSetCookies = false
+        return URLSession(configuration: copy, delegate: delegate, delegateQueue: nil)
     }
 }

@@ -15,6 +15,15 @@ func withDevServer<T>(
     }
 }
 
+/// Starts a dev server on 127.0.0.1 and another on 127.0.0.2 (a different origin), and runs `body` with both.
+func withTwoOrigins<T>(_ body: (DevServer, DevServer) async throws -> T) async throws -> T {
+    try await DevServer.run { first in
+        try await DevServer.run(arguments: ["--host", "127.0.0.2"]) { second in
+            try await body(first, second)
+        }
+    }
+}
+
 /// A request to the dev-server's root, with no version segment.
 func devRequest(
     _ method: HTTPMethod = .get, _ path: String, query: HTTPQueryParameter? = nil, headers: HTTPHeaders? = nil,
@@ -68,6 +77,18 @@ extension URLSessionClient {
             try await Task.sleep(for: .milliseconds(10))
         }
         Issue.record("counter \(key) never reached \(value)")
+    }
+}
+
+extension URLSessionClient {
+    /// Asks the server to answer once its counter `key` reaches `value` (`/_admin/wait`, a long poll).
+    /// - Returns: Whether it did within `timeoutMilliseconds` (the server answers 200, else 408).
+    func counter(_ key: String, reaches value: Int, timeoutMilliseconds: Int = 20_000) async throws -> Bool {
+        let (_, response) = try await load(
+            request: devRequest(
+                .get, "_admin/wait",
+                query: ["counter": key, "at_least": "\(value)", "timeout_ms": "\(timeoutMilliseconds)"]))
+        return response.statusCode == 200
     }
 }
 

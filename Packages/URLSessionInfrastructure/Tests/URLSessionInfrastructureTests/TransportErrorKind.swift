@@ -4,7 +4,7 @@ import Testing
 /// The case of an `HTTPTransportError` without its payload, for comparing in tests.
 enum TransportErrorKind: String, Sendable, CustomTestStringConvertible {
     case timedOut, cannotConnect, connectionLost, cancelled, invalidURL, invalidResponse, tooManyRedirects
-    case secureConnectionFailed, other
+    case secureConnectionFailed, other, responseTooLarge, undecodableContent
 
     init(_ error: HTTPTransportError) {
         switch error {
@@ -17,6 +17,8 @@ enum TransportErrorKind: String, Sendable, CustomTestStringConvertible {
         case .tooManyRedirects: self = .tooManyRedirects
         case .secureConnectionFailed: self = .secureConnectionFailed
         case .other: self = .other
+        case .responseTooLarge: self = .responseTooLarge
+        case .undecodableContent: self = .undecodableContent
         }
     }
 

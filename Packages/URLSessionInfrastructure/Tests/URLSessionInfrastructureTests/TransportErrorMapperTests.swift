@@ -23,7 +23,8 @@ struct TransportErrorMapperTests {
         (.badURL, .invalidURL),
         (.unsupportedURL, .invalidURL),
         (.cannotParseResponse, .invalidResponse),
-        (.cannotDecodeContentData, .invalidResponse),
+        (.cannotDecodeContentData, .undecodableContent),
+        (.cannotDecodeRawData, .undecodableContent),
         (.httpTooManyRedirects, .tooManyRedirects),
         (.secureConnectionFailed, .secureConnectionFailed),
         (.serverCertificateUntrusted, .secureConnectionFailed),
@@ -81,5 +82,36 @@ struct TransportErrorMapperTests {
         let error = NSError(domain: "Custom", code: 7, userInfo: [NSLocalizedDescriptionKey: "odd"])
 
         #expect(TransportErrorMapper.map(error, url: nil) == .other(underlying: "odd (Custom 7)"))
+    }
+
+    @Test(
+        "libcurl failing to decode the body by its Content-Encoding is undecodableContent",
+        arguments: [
+            "Error while processing content unencoding: incorrect header check",
+            "Unrecognized content encoding type. libcurl understands deflate, gzip content encodings.",
+            "Unrecognized or bad HTTP Content or Transfer-Encoding",
+        ])
+    func contentDecodingFailure(message: String) {
+        let error = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: message])
+
+        #expect(
+            TransportErrorMapper.map(error, url: nil) == .undecodableContent(underlying: "\(message) (URLError -1)"))
+    }
+
+    @Test("any other unknown URL error stays other")
+    func unknownStaysOther() {
+        let error = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "SSL connect error"])
+
+        #expect(TransportErrorMapper.map(error, url: nil) == .other(underlying: "SSL connect error (URLError -1)"))
+    }
+
+    @Test("an invalid URL prints without its user name and password")
+    func invalidURLRedacted() throws {
+        let url = try #require(URL(string: "gopher://user:secret@h/x"))
+
+        let mapped = TransportErrorMapper.map(
+            URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: "no"]), url: url)
+
+        #expect(mapped == .invalidURL("gopher://[redacted]@h/x (no (URLError -1002))"))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
+import HTTPClient
 import HTTPClientTestSupport
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -63,7 +63,7 @@ final class URLProtocolStub: URLProtocol {
 /// The stubs by host; a stub registers itself when created.
 final class StubRegistry: Sendable {
     static let shared = StubRegistry()
-    private let stubs = Mutex<[String: StubbedHost]>([:])
+    private let stubs = LockedValue<[String: StubbedHost]>([:])
 
     func register(_ stub: StubbedHost, host: String) {
         stubs.withLock { $0[host] = stub }

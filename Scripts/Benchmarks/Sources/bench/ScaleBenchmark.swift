@@ -2,7 +2,6 @@ import BenchmarkSupport
 import Foundation
 import HTTPClient
 import NetworkingApp
-import Synchronization
 
 /// 10,000 requests with 256 in flight through the App's full chain over loopback: peak RSS, RSS growth,
 /// and proof that every chain the factory builds is released afterwards (no retain cycles).
@@ -37,7 +36,7 @@ struct ScaleBenchmark {
 
     /// The log sink of the chains: counts entries and bytes.
     final class LogCounter: Sendable {
-        let totals = Mutex((entries: 0, bytes: 0))
+        let totals = LockedValue((entries: 0, bytes: 0))
 
         func record(_ entry: String) {
             totals.withLock { $0 = ($0.entries + 1, $0.bytes + entry.utf8.count) }

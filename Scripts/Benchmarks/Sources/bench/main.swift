@@ -13,6 +13,7 @@ let usage = """
            bench timeout [--rounds 7] [--count 20000]
            bench cache --url http://127.0.0.1:PORT (Scripts/dev-server) [--rounds 7] [--count 20000]
                        [--loopback-count 300]
+           bench idle-wait --url http://127.0.0.1:PORT (Scripts/dev-server) [--wait-ms 4000] [--rounds 1]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -29,6 +30,7 @@ do {
     case "retention": JSONOutput.emit(try await RetentionBenchmark(options).run())
     case "timeout": JSONOutput.emit(try await TimeoutBenchmark(options).run())
     case "cache": JSONOutput.emit(try await CacheBenchmark(options).run())
+    case "idle-wait": JSONOutput.emit(try await IdleWaitBenchmark(options).run())
     default:
         JSONOutput.note(usage)
         exit(2)

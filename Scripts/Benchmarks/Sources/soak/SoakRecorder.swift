@@ -1,6 +1,5 @@
 import Foundation
 import HTTPClient
-import Synchronization
 
 /// Everything the soak observes on the client side, guarded by one lock.
 final class SoakRecorder: Sendable {
@@ -22,7 +21,7 @@ final class SoakRecorder: Sendable {
         var issueAttempts = 0
     }
 
-    let state = Mutex(State())
+    let state = LockedValue(State())
 
     func recordSend(id: Int?, route: String) {
         state.withLock { state in

@@ -1,11 +1,11 @@
+import HTTPClient
 import HTTPClientTestSupport
-import Synchronization
 
 /// Opens `reached` once `record` was called `target` times: "all N callers got this far".
 final class Countdown: Sendable {
     let reached = Gate()
     private let target: Int
-    private let count = Mutex(0)
+    private let count = LockedValue(0)
 
     init(_ target: Int) {
         self.target = target

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPClient
 import HTTPClientTestSupport
-import Synchronization
 
 /// A scripted server that answers `200 "ok"` to requests signed with an accepted value and `401` otherwise.
 enum TokenServer {
@@ -16,14 +15,14 @@ enum TokenServer {
 
 /// A refresh closure's bookkeeping: how often it ran, and the values it hands out in turn.
 final class RefreshSpy: Sendable {
-    private let results: Mutex<[Result<String, AnyError>]>
+    private let results: LockedValue<[Result<String, AnyError>]>
     let calls = RecordedValues<Int>()
     let started = Gate()
     let release: Gate?
 
     /// Hands out `values` in order (the last one repeats); waits for `release` first when given.
     init(_ values: [Result<String, AnyError>], release: Gate? = nil) {
-        results = Mutex(values)
+        results = LockedValue(values)
         self.release = release
     }
 

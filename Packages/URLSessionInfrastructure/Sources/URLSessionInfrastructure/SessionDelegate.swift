@@ -1,0 +1,113 @@
+import Foundation
+import HTTPClient
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The delegate of a client's own session: routes each callback by task to that task's ``Transfer``,
+/// applies the redirect policy and the size limit, and resumes the caller's continuation exactly once.
+///
+/// Only a session-level delegate is used: swift-corelibs-foundation never calls a per-task delegate, and
+/// calls the session's delegate only for tasks created without a completion handler. The delegate keeps no
+/// reference to the client or the session, so client → session → delegate has no cycle.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private let transfers = LockedValue<[Int: Transfer]>([:])
+    private let redirects: RedirectPolicy
+    private let limit: ResponseSizeLimit
+
+    init(redirects: RedirectPolicy, limit: ResponseSizeLimit) {
+        self.redirects = redirects
+        self.limit = limit
+    }
+
+    /// Routes `task`'s callbacks to a new transfer that resumes `continuation`; call before resuming `task`.
+    func register(_ task: URLSessionTask, request: URLRequest, continuation: Transfer.Continuation) {
+        let transfer = Transfer(request: request, continuation: continuation)
+        transfers.withLock { $0[task.taskIdentifier] = transfer }
+    }
+
+    /// Ends the transfer of `task` with `error` if it is still running; later callbacks for it are ignored.
+    /// - Returns: Whether a transfer was still running.
+    @discardableResult
+    func fail(_ task: URLSessionTask, with error: any Error) -> Bool {
+        guard let transfer = remove(task) else { return false }
+        transfer.continuation.resume(throwing: error)
+        return true
+    }
+
+    private func remove(_ task: URLSessionTask) -> Transfer? {
+        transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+    }
+
+    /// Ends the transfer with `error` and stops the task without blocking the delegate queue.
+    ///
+    /// `cancel()` waits for the session's work queue, which may be busy delivering the rest of a body; called
+    /// from the delegate queue it would stall delivery while the chunks pile up in memory.
+    private func abort(_ task: URLSessionTask, with error: HTTPTransportError) {
+        fail(task, with: error)
+        DispatchQueue.global().async { task.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        let outcome = transfers.withLock { transfers -> RedirectDecision.Outcome? in
+            guard var transfer = transfers[task.taskIdentifier] else { return nil }
+            let decision = RedirectDecision(
+                policy: redirects, original: transfer.original, current: transfer.current, proposed: request,
+                visited: transfer.visited, leftOrigin: transfer.leftOrigin)
+            if case .follow(let next) = decision.outcome, let url = next.url {
+                transfer.current = url
+                transfer.visited.append(RedirectDecision.Visit(next))
+                transfer.leftOrigin = decision.leavesOrigin
+                transfers[task.taskIdentifier] = transfer
+            }
+            return decision.outcome
+        }
+        switch outcome {
+        case .follow(let next):
+            completionHandler(next)
+        case .handBack, nil:
+            completionHandler(nil)
+        case .fail(let error):
+            completionHandler(nil)
+            abort(task, with: error)
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        if limit.refusesUpFront(response) {
+            completionHandler(.cancel)
+            abort(dataTask, with: .responseTooLarge(limit: limit.maximumBytes))
+            return
+        }
+        transfers.withLock { $0[dataTask.taskIdentifier]?.response = response }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let exceeded = transfers.withLock { transfers -> Bool in
+            guard let count = transfers[dataTask.taskIdentifier]?.body.count else { return false }
+            guard !limit.isExceeded(by: count + data.count) else { return true }
+            transfers[dataTask.taskIdentifier]?.body.append(data)
+            return false
+        }
+        if exceeded { abort(dataTask, with: .responseTooLarge(limit: limit.maximumBytes)) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = remove(task) else { return }
+        if let error {
+            transfer.continuation.resume(throwing: error)
+        } else if let response = transfer.response ?? task.response {
+            transfer.continuation.resume(returning: (transfer.body, response))
+        } else {
+            transfer.continuation.resume(throwing: HTTPTransportError.invalidResponse(underlying: "no response"))
+        }
+    }
+}

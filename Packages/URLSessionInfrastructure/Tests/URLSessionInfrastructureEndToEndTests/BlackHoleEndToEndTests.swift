@@ -1,0 +1,40 @@
+import Foundation
+import HTTPClient
+import HTTPClientTestSupport
+import Testing
+import URLSessionInfrastructure
+
+/// `/faults/black-hole` accepts the request and never answers; the server counts the connection as
+/// `black-hole.closed` when the client closes it.
+@Suite("End to end: a server that never answers")
+struct BlackHoleEndToEndTests {
+    @Test("cancelling the calling Task throws cancelled and closes the connection")
+    func cancellationClosesConnection() async throws {
+        try await withDevServer { _, client in
+            let load = Task { try await client.load(request: devRequest(.get, "faults/black-hole")) }
+            let opened = try await client.counter("black-hole.opened", reaches: 1)
+            #expect(opened)
+
+            load.cancel()
+
+            let error = await transportError { _ = try await load.value }
+            #expect(error == .cancelled)
+            let closed = try await client.counter("black-hole.closed", reaches: 1)
+            #expect(closed, "the server never saw the connection closed")
+        }
+    }
+
+    @Test("the request timeout ends the wait with timedOut")
+    func requestTimeout() async throws {
+        try await withDevServer(requestTimeout: 1) { _, client in
+            let error = await transportError {
+                _ = try await client.load(request: devRequest(.get, "faults/black-hole"))
+            }
+
+            guard case .timedOut = error else {
+                Issue.record("expected timedOut, got \(String(describing: error))")
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import HTTPClient
+import Testing
+
+@testable import URLSessionInfrastructure
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("RedirectDecision: which redirects are followed and what they carry")
+struct RedirectDecisionTests {
+    private static let credentials = ["Authorization": "Bearer t", "Proxy-Authorization": "Basic p", "Cookie": "a=1"]
+
+    @Test(
+        "a same-origin redirect is followed with every header kept", arguments: [RedirectPolicy.standard, .sameOrigin])
+    func sameOriginKeepsHeaders(policy: RedirectPolicy) throws {
+        let decision = try decide(policy, from: "http://h:8080/a", to: "http://h:8080/b")
+
+        let next = try #require(followed(decision))
+        #expect(next.url?.absoluteString == "http://h:8080/b")
+        for (name, value) in Self.credentials { #expect(next.value(forHTTPHeaderField: name) == value) }
+        #expect(next.value(forHTTPHeaderField: "X-Request-ID") == "7")
+        #expect(!decision.leavesOrigin)
+    }
+
+    @Test(
+        "a redirect to another scheme, host or port drops the credential headers and keeps the others",
+        arguments: ["http://other:8080/b", "http://h:9090/b", "https://h:8080/b", "http://127.0.0.2:8080/b"])
+    func crossOriginStripsCredentials(target: String) throws {
+        let decision = try decide(.standard, from: "http://h:8080/a", to: target)
+
+        let next = try #require(followed(decision))
+        for name in Self.credentials.keys { #expect(next.value(forHTTPHeaderField: name) == nil, "\(name)") }
+        #expect(next.value(forHTTPHeaderField: "X-Request-ID") == "7")
+        #expect(decision.leavesOrigin)
+    }
+
+    @Test("once the chain has left the origin, credentials stay dropped even back on the original origin")
+    func strippedAfterLeavingOrigin() throws {
+        let decision = try decide(
+            .standard, original: "http://h/a", from: "http://other/b", to: "http://h/c", leftOrigin: true)
+
+        let next = try #require(followed(decision))
+        #expect(next.value(forHTTPHeaderField: "Authorization") == nil)
+    }
+
+    @Test("a scheme's default port written out is the same origin")
+    func defaultPortIsSameOrigin() throws {
+        let decision = try decide(.sameOrigin, from: "http://h/a", to: "http://H:80/b")
+
+        #expect(try #require(followed(decision)).value(forHTTPHeaderField: "Authorization") == "Bearer t")
+    }
+
+    @Test("https to http is never followed", arguments: [RedirectPolicy.standard, .follow(max: 50), .sameOrigin])
+    func downgradeHandedBack(policy: RedirectPolicy) throws {
+        #expect(try decide(policy, from: "https://h/a", to: "http://h/b").outcome == .handBack)
+    }
+
+    @Test("never hands back every redirect")
+    func neverHandsBack() throws {
+        #expect(try decide(.never, from: "http://h/a", to: "http://h/b").outcome == .handBack)
+    }
+
+    @Test("sameOrigin hands back a redirect to another origin")
+    func sameOriginHandsBackCrossOrigin() throws {
+        #expect(try decide(.sameOrigin, from: "http://h/a", to: "http://other/b").outcome == .handBack)
+    }
+
+    @Test("the redirect past the limit fails, naming the count and the redacted URL", arguments: [0, 1, 10])
+    func limit(max: Int) throws {
+        let visited = try (0...max).map { try visit("http://h/\($0)") }
+        let withinLimit = try decide(
+            .follow(max: max), from: "http://h/x", to: "http://h/next", visited: Array(visited.dropLast()))
+        let pastLimit = try decide(
+            .follow(max: max), from: "http://h/x", to: "http://user:secret@h/next", visited: visited)
+
+        if max > 0 { #expect(followed(withinLimit) != nil) }
+        guard case .fail(.tooManyRedirects(let message)) = pastLimit.outcome else {
+            Issue.record("expected tooManyRedirects, got \(pastLimit.outcome)")
+            return
+        }
+        #expect(message.contains("more than \(max) redirects"))
+        #expect(message.contains("http://[redacted]@h/next"))
+        #expect(!message.contains("secret"))
+    }
+
+    @Test("a negative limit follows no redirect")
+    func negativeLimit() throws {
+        let decision = try decide(.follow(max: -1), from: "http://h/a", to: "http://h/b")
+
+        guard case .fail(.tooManyRedirects(let message)) = decision.outcome else {
+            Issue.record("expected tooManyRedirects, got \(decision.outcome)")
+            return
+        }
+        #expect(message.contains("more than 0 redirects"))
+    }
+
+    @Test("sameOrigin follows at most 10")
+    func sameOriginLimit() throws {
+        let visited = try (0...10).map { try visit("http://h/\($0)") }
+
+        let decision = try decide(.sameOrigin, from: "http://h/x", to: "http://h/next", visited: visited)
+
+        guard case .fail(.tooManyRedirects) = decision.outcome else {
+            Issue.record("expected tooManyRedirects, got \(decision.outcome)")
+            return
+        }
+    }
+
+    @Test("a redirect to a request already in the chain is a loop")
+    func loop() throws {
+        let visited = [try visit("http://h/a"), try visit("http://h/b")]
+
+        let decision = try decide(.standard, from: "http://h/b", to: "http://h/a#frag", visited: visited)
+
+        guard case .fail(.tooManyRedirects(let message)) = decision.outcome else {
+            Issue.record("expected tooManyRedirects, got \(decision.outcome)")
+            return
+        }
+        #expect(message.contains("redirect loop after 2 redirects"))
+        #expect(message.contains("http://h/a"))
+    }
+
+    @Test("a POST answered with 303 to its own URL is not a loop: the GET is a new request")
+    func seeOtherToSameURL() throws {
+        let post = try visit("http://h/form", method: "POST")
+
+        let decision = try decide(.standard, from: "http://h/form", to: "http://h/form", visited: [post])
+
+        #expect(followed(decision) != nil)
+    }
+
+    // MARK: - Helpers
+
+    private func decide(
+        _ policy: RedirectPolicy, original: String? = nil, from current: String, to target: String,
+        visited: [RedirectDecision.Visit]? = nil, leftOrigin: Bool = false
+    ) throws -> RedirectDecision {
+        let currentURL = try #require(URL(string: current))
+        var proposed = URLRequest(url: try #require(URL(string: target)))
+        for (name, value) in Self.credentials { proposed.setValue(value, forHTTPHeaderField: name) }
+        proposed.setValue("7", forHTTPHeaderField: "X-Request-ID")
+        return RedirectDecision(
+            policy: policy, original: try #require(URL(string: original ?? current)), current: currentURL,
+            proposed: proposed, visited: try visited ?? [visit(current)], leftOrigin: leftOrigin)
+    }
+
+    private func visit(_ url: String, method: String = "GET") throws -> RedirectDecision.Visit {
+        var request = URLRequest(url: try #require(URL(string: url)))
+        request.httpMethod = method
+        return RedirectDecision.Visit(request)
+    }
+
+    private func followed(_ decision: RedirectDecision) -> URLRequest? {
+        guard case .follow(let request) = decision.outcome else { return nil }
+        return request
+    }
+}

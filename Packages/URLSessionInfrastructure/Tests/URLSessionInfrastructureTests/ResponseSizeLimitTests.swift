@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+@testable import URLSessionInfrastructure
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("ResponseSizeLimit: when a body is refused")
+struct ResponseSizeLimitTests {
+    private let limit = ResponseSizeLimit(maximumBytes: 100)
+
+    @Test(
+        "a Content-Length past the limit is refused up front unless the body is content-encoded",
+        arguments: [
+            (["Content-Length": "101"], true),
+            (["Content-Length": "101", "Content-Encoding": "identity"], true),
+            (["Content-Length": "101", "Content-Encoding": "gzip"], false),
+            (["Content-Length": "101", "content-encoding": " br "], false),
+            (["Content-Length": "100"], false),
+            ([:], false),
+        ])
+    func refusesUpFront(headers: [String: String], refused: Bool) throws {
+        let url = try #require(URL(string: "http://h/"))
+        let response = try #require(
+            HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: headers))
+
+        #expect(limit.refusesUpFront(response) == refused)
+    }
+
+    @Test("the limit itself is allowed; one byte more is past it")
+    func boundary() {
+        #expect(!limit.isExceeded(by: 100))
+        #expect(limit.isExceeded(by: 101))
+    }
+}
