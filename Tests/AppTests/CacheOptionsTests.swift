@@ -53,15 +53,6 @@ struct CacheOptionsTests {
         #expect(one.lastPathComponent == "http%3A%2F%2F127.0.0.1%3A8080")
     }
 
-    @Test func readsBackoffFromAWrapperOrAThrottleViolation() {
-        #expect(StackExchangeBackoff.backoffSeconds(in: Data(#"{"items":[],"backoff":10}"#.utf8)) == 10)
-        let throttle =
-            #"{"error_id":502,"error_name":"throttle_violation","error_message":"too many requests from this IP, more requests available in 30 seconds"}"#
-        #expect(StackExchangeBackoff.backoffSeconds(in: Data(throttle.utf8)) == 30)
-        #expect(StackExchangeBackoff.backoffSeconds(in: Data(#"{"items":[]}"#.utf8)) == nil)
-        #expect(StackExchangeBackoff.backoffSeconds(in: Data("not json".utf8)) == nil)
-    }
-
     @Test func classifiesCacheFailures() {
         #expect(
             FailureClassifier.status(for: HTTPCacheError.notCached(method: .get, resource: "2.3/questions"))

@@ -31,6 +31,7 @@ struct CategorizedErrorTests {
         "QuestionsFeatureAPI.QuestionMapper.Error": QuestionMapper.Error.self,
         "QuestionsFeatureAPI.QuestionsMapper.Error": QuestionsMapper.Error.self,
         "QuestionsFeatureAPI.StackExchangeAPIError": StackExchangeAPIError.self,
+        "TokenFeatureAPI.AccessTokenMapper.Error": AccessTokenMapper.Error.self,
         "TokenFeatureAPI.TokenMapper.Error": TokenMapper.Error.self,
         "TokenFeatureAPI.TokenUpdateMapper.Error": TokenUpdateMapper.Error.self,
         "URLSessionInfrastructure.URLSessionClient.ConfigurationError": URLSessionClient.ConfigurationError.self,

@@ -108,7 +108,7 @@ struct TokenChainTests {
         let client = try spy.factory().tokenIssuingClient(baseURL: try makeSettings().tokenBaseURL)
 
         await #expect(throws: HTTPError.httpCode(statusCode: 403, data: Data("no".utf8))) {
-            try await client.load(request: IssueAccessTokenRequest())
+            try await client.load(request: AccessTokenAPI.issue)
         }
     }
 }

@@ -9,11 +9,7 @@ struct QuestionCommand {
 
     func run(_ options: QuestionOptions) async -> ExitStatus {
         let id = Question.ID(options.id)
-        let errors = ErrorRecorder()
-        let loadQuestion = composer.loadQuestion
-        let loader = QuestionDetailLoader(
-            loadQuestion: { id in try await errors.recording { try await loadQuestion(id) } },
-            loadAvatar: composer.loadAvatar)
+        let loader = QuestionDetailLoader(loadQuestion: composer.loadQuestion, loadAvatar: composer.loadAvatar)
         if options.json {
             let detail: QuestionDetail
             do {
@@ -43,8 +39,8 @@ struct QuestionCommand {
                 } catch {
                     return saveFailure(error)
                 }
-            case .failed:
-                guard let error = errors.lastError else {
+            case .failed(_, let error):
+                guard let error else {
                     console.writeError("networking: \(FailureClassifier.oneLine(renderer.render(state)))\n")
                     return .networkFailure
                 }

@@ -11,14 +11,9 @@ struct QuestionsCommand {
 
     func run(_ options: QuestionsOptions) async -> ExitStatus {
         let query = Self.query(from: options)
-        let errors = ErrorRecorder()
-        let loadQuestions = composer.loadQuestions
-        let recordingLoad: TopQuestionsViewModel.LoadQuestions = { query in
-            try await errors.recording { try await loadQuestions(query) }
-        }
         if options.json {
             do {
-                let page = try await recordingLoad(query)
+                let page = try await composer.loadQuestions(query)
                 console.writeDocument(try JSONOutput.render(QuestionsDocument(query: query, page: page)))
                 return .success
             } catch {
@@ -27,14 +22,14 @@ struct QuestionsCommand {
         }
         let renderer = TopQuestionsRenderer(now: now)
         var status = ExitStatus.success
-        for await state in TopQuestionsViewModel(loadQuestions: recordingLoad).load(query) {
+        for await state in TopQuestionsViewModel(loadQuestions: composer.loadQuestions).load(query) {
             switch state {
             case .loading:
                 if console.showsProgress { console.writeError(renderer.render(state, query: query) + "\n") }
             case .loaded:
                 console.writeOutput(renderer.render(state, query: query) + "\n")
-            case .failed:
-                guard let error = errors.lastError else {
+            case .failed(_, let error):
+                guard let error else {
                     console.writeError(
                         "networking: \(FailureClassifier.oneLine(renderer.render(state, query: query)))\n")
                     return .networkFailure

@@ -7,12 +7,8 @@ struct TokenCommand {
     let console: Console
 
     func show() async -> ExitStatus {
-        let errors = ErrorRecorder()
-        let loadToken = composer.loadToken
-        let viewModel = TokenViewModel(
-            loadToken: { try await errors.recording(loadToken) },
-            updateToken: composer.updateToken)
-        return await present(viewModel.load(), errors: errors)
+        let viewModel = TokenViewModel(loadToken: composer.loadToken, updateToken: composer.updateToken)
+        return await present(viewModel.load())
     }
 
     func update(_ source: TokenSource) async -> ExitStatus {
@@ -44,12 +40,8 @@ struct TokenCommand {
                 return .usage
             }
         }
-        let errors = ErrorRecorder()
-        let updateToken = composer.updateToken
-        let viewModel = TokenViewModel(
-            loadToken: composer.loadToken,
-            updateToken: { token in try await errors.recording { try await updateToken(token) } })
-        return await present(viewModel.update(to: newToken), errors: errors)
+        let viewModel = TokenViewModel(loadToken: composer.loadToken, updateToken: composer.updateToken)
+        return await present(viewModel.update(to: newToken))
     }
 
     /// Whether `token` holds a line feed or a carriage return, which no header or stored line can carry.
@@ -57,7 +49,7 @@ struct TokenCommand {
         token.unicodeScalars.contains { $0 == "\n" || $0 == "\r" }
     }
 
-    private func present(_ states: AsyncStream<TokenViewState>, errors: ErrorRecorder) async -> ExitStatus {
+    private func present(_ states: AsyncStream<TokenViewState>) async -> ExitStatus {
         var status = ExitStatus.success
         for await state in states {
             switch state {
@@ -68,9 +60,10 @@ struct TokenCommand {
             case .updated:
                 // The new token is a secret the user just typed: confirmed, never echoed.
                 console.writeOutput("Token updated.\n")
-            case .failed:
-                console.writeError("networking: \(FailureClassifier.oneLine(TokenView.render(state)))\n")
-                status = errors.lastError.map(FailureClassifier.status(for:)) ?? .networkFailure
+            case .failed(_, let error):
+                let note = error.flatMap(FailureClassifier.bugNote(for:)).map { " " + $0 } ?? ""
+                console.writeError("networking: \(FailureClassifier.oneLine(TokenView.render(state)))\(note)\n")
+                status = error.map(FailureClassifier.status(for:)) ?? .networkFailure
             }
         }
         return status

@@ -5,7 +5,8 @@ import HTTPClient
 import HTTPClientDecorators
 import URLSessionInfrastructure
 
-/// Builds the app's client chains: the article's `HTTPClientFactory`, the one place that knows the order.
+/// Builds the app's client chains: the article's `HTTPClientFactory`, the one place that knows the order
+/// (each chain names its optional layers; one private function stacks them).
 ///
 /// The decorator applied last is the outermost. Every chain starts at the transport (an `URLSessionClient`,
 /// or with `--replay` the archive's `HARReplayClient`) and adds, inside out:
@@ -84,13 +85,11 @@ public struct HTTPClientFactory: Sendable {
 
     /// The Stack Exchange API, cached in the cache's mode or in `mode` when given.
     public func questionsClient(baseURL: URL, mode: HTTPCachePolicy.Mode? = nil) throws -> any HTTPClient {
-        let client = try transport(baseURL)
-            .retrying(retryPolicy)
-            .validatingContentType()
-            .injecting(headers: ["User-Agent": Self.userAgent])
-            .deduplicatingInFlightRequests()
-        return bounded(
-            try cached(client, baseURL, mode: mode, defaultFreshness: ResponseCache.stackExchangeFreshness))
+        try chain(
+            baseURL,
+            Layers(
+                deduplicates: true,
+                cache: Layers.Cache(mode: mode, defaultFreshness: ResponseCache.stackExchangeFreshness)))
     }
 
     /// The token API, signed with `accessToken` and refreshed through `refreshAccessToken` on a 401.
@@ -100,48 +99,66 @@ public struct HTTPClientFactory: Sendable {
         accessToken: @escaping @Sendable () async throws -> String,
         refreshAccessToken: @escaping @Sendable () async throws -> String
     ) throws -> any HTTPClient {
-        bounded(
-            try transport(baseURL, logsBodies: false)
-                .authenticated(accessToken: accessToken, refreshAccessToken: refreshAccessToken)
-                .retrying(retryPolicy)
-                .validatingContentType()
-                .injecting(headers: ["User-Agent": Self.userAgent]))
+        try chain(
+            baseURL,
+            Layers(
+                logsBodies: false,
+                authentication: Layers.Authentication(
+                    accessToken: accessToken, refreshAccessToken: refreshAccessToken)))
     }
 
     /// The token API's token-issuing endpoint (no access token needed).
     public func tokenIssuingClient(baseURL: URL) throws -> any HTTPClient {
-        bounded(
-            try transport(baseURL)
-                .retrying(retryPolicy)
-                .validatingContentType()
-                .injecting(headers: ["User-Agent": Self.userAgent])
-                .handlingErrors())
+        try chain(baseURL, Layers(handlesErrors: true))
     }
 
     /// Images on another host (avatars): a client per origin, with no API headers or tokens.
     public func imageClient(origin: URL) throws -> any HTTPClient {
-        let client = try transport(origin)
-            .retrying(retryPolicy)
-            .validatingContentType()
-            .injecting(headers: ["User-Agent": Self.userAgent])
-            .deduplicatingInFlightRequests()
-        return bounded(try cached(client, origin, mode: nil, defaultFreshness: nil))
+        try chain(origin, Layers(deduplicates: true, cache: Layers.Cache(mode: nil, defaultFreshness: nil)))
     }
 
-    /// `client` behind the command's deadline, the outermost layer, or `client` itself when there is none.
-    private func bounded(_ client: any HTTPClient) -> any HTTPClient {
-        deadline.map { $0.bounding(client) } ?? client
+    /// The optional layers of one chain; every chain has retry, content-type validation and `User-Agent`.
+    private struct Layers {
+        struct Authentication {
+            let accessToken: @Sendable () async throws -> String
+            let refreshAccessToken: @Sendable () async throws -> String
+        }
+
+        struct Cache {
+            /// `nil` for the cache's own mode.
+            let mode: HTTPCachePolicy.Mode?
+            let defaultFreshness: Duration?
+        }
+
+        /// Whether logs and recordings may hold bodies (not the token API's: its bodies are the token).
+        var logsBodies = true
+        var authentication: Authentication?
+        var deduplicates = false
+        var handlesErrors = false
+        /// Used only when the tool has a cache.
+        var cache: Cache?
     }
 
-    /// `client` behind the cache's store for `baseURL`, or `client` itself when there is no cache.
-    private func cached(
-        _ client: any HTTPClient, _ baseURL: URL, mode: HTTPCachePolicy.Mode?, defaultFreshness: Duration?
-    ) throws -> any HTTPClient {
-        guard let cache else { return client }
-        let policy = HTTPCachePolicy(mode: mode ?? cache.mode, defaultFreshness: defaultFreshness)
-        return client.caching(in: try cache.store(for: baseURL), policy: policy)
+    /// Every chain, inside out: the one place that knows the order (the numbers are the list above).
+    private func chain(_ baseURL: URL, _ layers: Layers) throws -> any HTTPClient {
+        var client = try transport(baseURL, logsBodies: layers.logsBodies)  // 0, 1
+        if let authentication = layers.authentication {  // 2
+            client = client.authenticated(
+                accessToken: authentication.accessToken, refreshAccessToken: authentication.refreshAccessToken)
+        }
+        client = client.retrying(retryPolicy)  // 3
+        client = client.validatingContentType()  // 4
+        client = client.injecting(headers: ["User-Agent": Self.userAgent])  // 5
+        if layers.deduplicates { client = client.deduplicatingInFlightRequests() }  // 6
+        if layers.handlesErrors { client = client.handlingErrors() }  // 7
+        if let cache, let caching = layers.cache {  // 8
+            let policy = HTTPCachePolicy(mode: caching.mode ?? cache.mode, defaultFreshness: caching.defaultFreshness)
+            client = client.caching(in: try cache.store(for: baseURL), policy: policy)
+        }
+        return deadline.map { $0.bounding(client) } ?? client  // 9
     }
 
+    /// The transport with recording (`--record`), in-flight tracking and logging (`--verbose`) on it.
     private func transport(_ baseURL: URL, logsBodies: Bool = true) throws -> any HTTPClient {
         var client = try makeTransport(baseURL, requestTimeout)
         if let recorder { client = client.recording(to: recorder, baseURL: baseURL, redactingBodies: !logsBodies) }

@@ -25,23 +25,23 @@ struct QuestionsFeatureComposer {
                 cachedOnly: try factory.questionsClient(baseURL: baseURL, mode: .offline), now: now)
         }
         let key = settings.stackExchangeKey
-        let send: @Sendable (QuestionsAPI, String) async throws -> (Data, HTTPResponse) = { endpoint, method in
+        let send: @Sendable (QuestionsAPI) async throws -> (Data, HTTPResponse) = { endpoint in
             let request: any HTTPRequest = key.map { endpoint.settingQueryParameters(["key": $0]) } ?? endpoint
-            let (data, response) =
+            let answer =
                 if let backoff {
-                    try await backoff.load(request, method: method, through: client)
+                    try await backoff.load(request, method: endpoint.apiMethod, through: client)
                 } else {
-                    try await client.load(request: request)
+                    StackExchangeAnswer(try await client.load(request: request))
                 }
-            if let text = CachedAnswerNote.text(for: response) { note(text) }
-            return (data, response)
+            if let text = CachedAnswerNote.text(for: answer) { note(text) }
+            return (answer.data, answer.response)
         }
         loadQuestions = { query in
-            let (data, response) = try await send(QuestionsAPI.topQuestions(query), "questions")
+            let (data, response) = try await send(QuestionsAPI.topQuestions(query))
             return try QuestionsMapper.map(data: data, response: response)
         }
         loadQuestion = { id in
-            let (data, response) = try await send(QuestionsAPI.question(id: id, site: site), "questions/{ids}")
+            let (data, response) = try await send(QuestionsAPI.question(id: id, site: site))
             return try QuestionMapper.map(data: data, response: response, id: id)
         }
         let imageClients = ClientsByOrigin(makeClient: factory.imageClient(origin:))

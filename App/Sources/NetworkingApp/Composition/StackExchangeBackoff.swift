@@ -3,16 +3,13 @@ import HTTPCaching
 import HTTPClient
 import QuestionsFeatureAPI
 
-/// Obeys the Stack Exchange API's `backoff`: until the deadline an answer's `backoff: N` (or a
-/// `throttle_violation`'s "more requests available in N seconds") set for a method, that method is answered
-/// from the cache alone, or fails with ``BackoffInEffect`` — without sending a request.
+/// Keeps the Stack Exchange API's `backoff` deadlines (see `Backoff` for the rule): until the deadline an
+/// origin answer set for a method, that method is answered from the cache alone, or fails with
+/// ``BackoffInEffect`` — without sending a request.
 ///
-/// Deadlines live in the cache directory of the API's base URL, one file per method, so every run obeys them.
-/// A wait is never longer than ``ceiling`` (one day), whatever the server or the file says;
+/// Deadlines live in the cache directory of the API's base URL, one file per method, so every run obeys them;
 /// `networking cache clear` forgets every deadline.
 struct StackExchangeBackoff: Sendable {
-    /// The longest wait obeyed: one day, in seconds.
-    static let ceiling = 86_400
     /// The start of a deadline file's name; the rest names the method.
     static let filePrefix = "backoff-"
 
@@ -25,30 +22,20 @@ struct StackExchangeBackoff: Sendable {
     /// Loads `request` for the API method `method` through `client`, unless a deadline holds; records the
     /// deadline an origin answer sets.
     func load(_ request: any HTTPRequest, method: String, through client: any HTTPClient) async throws
-        -> (Data, HTTPResponse)
+        -> StackExchangeAnswer
     {
-        let date = now()
-        if let deadline = deadline(for: method), deadline > date {
-            // Whole seconds, rounded up; the millisecond of slack absorbs the date's round trip through the file.
-            let left = min(deadline.timeIntervalSince(date) - 0.001, TimeInterval(Self.ceiling))
-            let secondsLeft = max(1, Int(left.rounded(.up)))
+        if let deadline = deadline(for: method), let wait = Backoff(until: deadline, now: now()) {
             do {
-                let (data, response) = try await cachedOnly.load(request: request)
-                return (data, response.noting(secondsLeft: secondsLeft))
+                return StackExchangeAnswer(try await cachedOnly.load(request: request), backoffLeft: wait)
             } catch is HTTPCacheError {
-                throw BackoffInEffect(method: method, secondsLeft: secondsLeft)
+                throw BackoffInEffect(method: method, secondsLeft: wait.seconds)
             }
         }
-        let (data, response) = try await client.load(request: request)
-        if HTTPCacheOutcome(response) ?? .miss == .miss, let seconds = Self.backoffSeconds(in: data), seconds > 0 {
-            record(now().addingTimeInterval(TimeInterval(min(seconds, Self.ceiling))), for: method)
+        let answer = StackExchangeAnswer(try await client.load(request: request))
+        if answer.isFromOrigin, let wait = BackoffMapper.map(data: answer.data) {
+            record(wait.deadline(from: now()), for: method)
         }
-        return (data, response)
-    }
-
-    /// The `backoff` of a wrapper, or the wait a `throttle_violation` names.
-    static func backoffSeconds(in data: Data) -> Int? {
-        BackoffMapper.map(data: data, response: HTTPResponse(statusCode: 200))
+        return answer
     }
 
     private func file(for method: String) -> URL {
@@ -87,16 +74,5 @@ struct BackoffInEffect: Error, Equatable, LocalizedError, CustomStringConvertibl
 
     var recoverySuggestion: String? {
         "Wait \(secondsLeft) seconds, or run `networking cache clear` to forget the wait."
-    }
-}
-
-extension HTTPResponse {
-    /// The header the backoff guard sets on a cached answer it gave because a deadline holds.
-    static let backoffSecondsLeftHeader = "X-Backoff-Seconds-Left"
-
-    fileprivate func noting(secondsLeft: Int) -> HTTPResponse {
-        var headers = self.headers ?? HTTPHeaders()
-        headers[Self.backoffSecondsLeftHeader] = String(secondsLeft)
-        return HTTPResponse(statusCode: statusCode, headers: headers)
     }
 }

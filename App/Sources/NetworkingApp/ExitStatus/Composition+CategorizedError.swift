@@ -6,10 +6,6 @@ extension CacheUnavailable: CategorizedError {
     var exitStatus: ExitStatus { .localFileFailure }
 }
 
-extension AccessTokenIssuer.Error: CategorizedError {
-    var exitStatus: ExitStatus { .invalidResponse }
-}
-
 extension TokenFeatureComposer.NoAccessTokenConfigured: CategorizedError {
     /// The refreshing chain asks the server for a token instead; this reaches the top only when that request
     /// could not be made either.

@@ -13,9 +13,11 @@ enum FailureClassifier {
         return .internalError
     }
 
-    /// The type an error without a category is named by in its message, with its module (`Swift.DecodingError`).
-    static func typeName(of error: any Error) -> String {
-        String(reflecting: type(of: error))
+    /// For an error that states no exit status, the sentence its message ends with, naming its type with its
+    /// module (`Swift.DecodingError`); `nil` for every other error.
+    static func bugNote(for error: any Error) -> String? {
+        guard status(for: error) == .internalError else { return nil }
+        return "This is a bug in networking: \(String(reflecting: type(of: error))) states no exit status."
     }
 
     /// One line naming the cause, for standard error.

@@ -23,8 +23,8 @@ enum Report {
         let cause = FailureText.sentence(for: error)
         var text = action.map { "\($0): \(cause)" } ?? cause
         if !text.hasSuffix(".") { text += "." }
-        if FailureClassifier.status(for: error) == .internalError {
-            text += " This is a bug in networking: \(FailureClassifier.typeName(of: error)) states no exit status."
+        if let note = FailureClassifier.bugNote(for: error) {
+            text += " " + note
         } else if let advice = FailureAdvice.advice(for: error) {
             text += " " + advice
         }

@@ -19,7 +19,7 @@ struct HARRedaction: Sendable {
         (headers ?? HTTPHeaders()).map { field in
             HARNameValue(
                 name: field.name,
-                value: isSecret(field.name) ? HARRecorder.redactedValue : RedactedText.string(from: field.value))
+                value: isSecret(field.name) ? HARRecorder.redactedValue : RedactedURL.text(field.value))
         }
     }
 

@@ -30,9 +30,9 @@ struct RecordedExchange: Sendable {
             request: harRequest(redaction: redaction),
             response: harResponse(redaction: redaction),
             timings: HARTimings(send: -1, wait: milliseconds, receive: -1),
-            error: failure.map { RedactedText.string(from: $0.message) },
+            error: failure.map { RedactedURL.text($0.message) },
             transportError: failure.map {
-                HARTransportFailure(kind: $0.failure.kind, underlying: RedactedText.string(from: $0.failure.underlying))
+                HARTransportFailure(kind: $0.failure.kind, underlying: RedactedURL.text($0.failure.underlying))
             }
         )
     }

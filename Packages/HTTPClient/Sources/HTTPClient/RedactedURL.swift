@@ -28,6 +28,30 @@ public enum RedactedURL {
         guard let at = authority.lastIndex(of: "@") else { return text }
         return text[..<slashes.upperBound] + placeholder + text[at...]
     }
+
+    /// Free text, such as an error message, with the userinfo of every URL in it replaced.
+    ///
+    /// Each whitespace-separated word holding an `@` goes through ``string(from:)-(String)``; everything else
+    /// is kept as it is.
+    public static func text(_ text: String) -> String {
+        guard text.contains("@") else { return text }
+        var result = ""
+        var word = ""
+        for character in text {
+            if character.isWhitespace {
+                result += redactedWord(word)
+                result.append(character)
+                word = ""
+            } else {
+                word.append(character)
+            }
+        }
+        return result + redactedWord(word)
+    }
+
+    private static func redactedWord(_ word: String) -> String {
+        word.contains("@") ? string(from: word) : word
+    }
 }
 
 extension URL {

@@ -21,4 +21,12 @@ struct RedactedURLTests {
         #expect(url.redactedString == "http://[redacted]@127.0.0.1:3000/v1/token")
         #expect(!url.redactedString.contains("secret"))
     }
+
+    @Test func freeTextHasEveryURLsUserinfoReplacedAndKeepsTheRest() {
+        let message = "GET http://u:secret@host/a failed (see http://other@h2:8080/b); mail me@example.com"
+
+        #expect(
+            RedactedURL.text(message)
+                == "GET http://[redacted]@host/a failed (see http://[redacted]@h2:8080/b); mail me@example.com")
+    }
 }

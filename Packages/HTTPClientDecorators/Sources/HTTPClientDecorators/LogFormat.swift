@@ -43,7 +43,7 @@ struct LogFormat: Sendable {
             // Described here rather than by `HTTPError.description`, so that the body is redacted too.
             lines += ["Error: HTTP status \(statusCode)", "Body:", body(data)]
         } else {
-            lines.append("Error: \(RedactedText.string(from: String(describing: error)))")
+            lines.append("Error: \(RedactedURL.text(String(describing: error)))")
         }
         return lines.joined(separator: "\n")
     }

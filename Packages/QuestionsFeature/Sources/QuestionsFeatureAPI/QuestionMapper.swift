@@ -23,21 +23,14 @@ public enum QuestionMapper {
     /// - Throws: ``StackExchangeAPIError`` when the body holds the API's error object (whatever the status),
     ///   otherwise ``Error``.
     public static func map(data: Data, response: HTTPResponse, id: Question.ID) throws -> Question {
-        let wrapper: WrapperDTO<QuestionDTO>
-        do throws(StackExchangeResponse.Failure) {
-            wrapper = try StackExchangeResponse.wrapper(of: QuestionDTO.self, data: data, response: response)
-        } catch {
-            switch error {
-            case .api(let apiError): throw apiError
-            case .status(let status): throw Error.unexpectedStatus(status)
-            case .compressed: throw Error.compressedBody
-            case .malformed(let reason): throw Error.invalidData(reason)
-            }
-        }
+        let wrapper = try StackExchangeResponse.wrapper(
+            of: QuestionDTO.self, data: data, response: response, failingWith: Error.self)
         guard let item = wrapper.items.first(where: { $0.questionID == id }) else { throw Error.notFound(id) }
         return item.question
     }
 }
+
+extension QuestionMapper.Error: StackExchangeMapperError {}
 
 extension QuestionMapper.Error: LocalizedError, CustomStringConvertible {
     public var description: String {

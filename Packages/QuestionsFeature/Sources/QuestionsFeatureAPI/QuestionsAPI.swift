@@ -17,6 +17,15 @@ public enum QuestionsAPI: HTTPRequest {
     /// The API version segment.
     public static let apiVersion: HTTPVersion = "2.3"
 
+    /// The API method this endpoint calls, named as the API's documentation names it (`questions`,
+    /// `questions/{ids}`), like an OpenAPI `operationId`: the unit the API's `backoff` applies to.
+    public var apiMethod: String {
+        switch self {
+        case .topQuestions: "questions"
+        case .question: "questions/{ids}"
+        }
+    }
+
     public var method: HTTPMethod { .get }
 
     public var version: HTTPVersion { Self.apiVersion }

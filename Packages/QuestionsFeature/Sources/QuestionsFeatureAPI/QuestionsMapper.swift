@@ -18,25 +18,19 @@ public enum QuestionsMapper {
     /// - Throws: ``StackExchangeAPIError`` when the body holds the API's error object (whatever the status),
     ///   otherwise ``Error``.
     public static func map(data: Data, response: HTTPResponse) throws -> QuestionsPage {
-        do throws(StackExchangeResponse.Failure) {
-            let wrapper = try StackExchangeResponse.wrapper(of: QuestionDTO.self, data: data, response: response)
-            return QuestionsPage(
-                questions: wrapper.items.map(\.question),
-                hasMore: wrapper.hasMore,
-                quotaMax: wrapper.quotaMax,
-                quotaRemaining: wrapper.quotaRemaining,
-                backoffSeconds: StackExchangeResponse.backoff(wrapper.backoff)
-            )
-        } catch {
-            switch error {
-            case .api(let apiError): throw apiError
-            case .status(let status): throw Error.unexpectedStatus(status)
-            case .compressed: throw Error.compressedBody
-            case .malformed(let reason): throw Error.invalidData(reason)
-            }
-        }
+        let wrapper = try StackExchangeResponse.wrapper(
+            of: QuestionDTO.self, data: data, response: response, failingWith: Error.self)
+        return QuestionsPage(
+            questions: wrapper.items.map(\.question),
+            hasMore: wrapper.hasMore,
+            quotaMax: wrapper.quotaMax,
+            quotaRemaining: wrapper.quotaRemaining,
+            backoffSeconds: StackExchangeResponse.backoff(wrapper.backoff)
+        )
     }
 }
+
+extension QuestionsMapper.Error: StackExchangeMapperError {}
 
 extension QuestionsMapper.Error: LocalizedError, CustomStringConvertible {
     public var description: String {

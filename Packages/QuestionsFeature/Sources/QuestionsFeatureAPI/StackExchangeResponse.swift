@@ -30,6 +30,23 @@ enum StackExchangeResponse {
         }
     }
 
+    /// The wrapper in `data`, or the error a mapper throws: the API's own ``StackExchangeAPIError``, or the
+    /// mapper's `MapperError` for a compressed body, a bare error status or a malformed wrapper.
+    static func wrapper<Item: Decodable, MapperError: StackExchangeMapperError>(
+        of item: Item.Type, data: Data, response: HTTPResponse, failingWith: MapperError.Type
+    ) throws -> WrapperDTO<Item> {
+        do throws(Failure) {
+            return try wrapper(of: item, data: data, response: response)
+        } catch {
+            switch error {
+            case .api(let apiError): throw apiError
+            case .status(let status): throw MapperError.unexpectedStatus(status)
+            case .compressed: throw MapperError.compressedBody
+            case .malformed(let reason): throw MapperError.invalidData(reason)
+            }
+        }
+    }
+
     /// A positive backoff, or `nil`.
     static func backoff(_ seconds: Int?) -> Int? {
         seconds.flatMap { $0 > 0 ? $0 : nil }

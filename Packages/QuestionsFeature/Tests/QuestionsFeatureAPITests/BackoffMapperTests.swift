@@ -4,24 +4,26 @@ import QuestionsFeatureAPI
 import Testing
 
 struct BackoffMapperTests {
-    private let ok = HTTPResponse(statusCode: 200)
-
     @Test func readsTheWrappersBackoff() {
-        #expect(BackoffMapper.map(data: Data(#"{"items":[],"has_more":false,"backoff":10}"#.utf8), response: ok) == 10)
+        #expect(BackoffMapper.map(data: Data(#"{"items":[],"has_more":false,"backoff":10}"#.utf8))?.seconds == 10)
     }
 
     @Test func readsTheWaitAThrottleViolationNames() {
         let body =
             #"{"error_id":502,"error_name":"throttle_violation","error_message":"too many requests from this IP, more requests available in 30 seconds"}"#
 
-        #expect(BackoffMapper.map(data: Data(body.utf8), response: HTTPResponse(statusCode: 400)) == 30)
+        #expect(BackoffMapper.map(data: Data(body.utf8))?.seconds == 30)
+    }
+
+    @Test func holdsAWaitToTheCeilingOfOneDay() {
+        #expect(BackoffMapper.map(data: Data(#"{"items":[],"backoff":999999999}"#.utf8))?.seconds == 86_400)
     }
 
     @Test(arguments: [
-        #"{"items":[]}"#, #"{"items":[],"backoff":0}"#, "not json",
+        #"{"items":[]}"#, #"{"items":[],"backoff":0}"#, #"{"items":[],"backoff":-5}"#, "not json",
         #"{"error_id":400,"error_name":"bad_parameter","error_message":"pagesize"}"#,
     ])
     func asksForNoWaitOtherwise(body: String) {
-        #expect(BackoffMapper.map(data: Data(body.utf8), response: ok) == nil)
+        #expect(BackoffMapper.map(data: Data(body.utf8)) == nil)
     }
 }

@@ -31,6 +31,11 @@ import Testing
             ])
     }
 
+    @Test func eachEndpointNamesTheAPIMethodItCalls() {
+        #expect(QuestionsAPI.topQuestions(QuestionsQuery()).apiMethod == "questions")
+        #expect(QuestionsAPI.question(id: "79123456").apiMethod == "questions/{ids}")
+    }
+
     @Test func topQuestionsWithoutTagsLeavesTaggedOut() {
         #expect(QuestionsAPI.topQuestions(QuestionsQuery(tagged: [])).queryParameter?["tagged"] == nil)
     }

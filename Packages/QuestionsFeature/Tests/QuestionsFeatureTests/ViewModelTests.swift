@@ -42,6 +42,25 @@ import Testing
             states == [.loading, .failed(message: "Could not load the top questions: Throttled.\nWait 30 seconds.")])
     }
 
+    @Test func aFailedStateKeepsTheErrorThatWasThrown() async throws {
+        let sut = TopQuestionsViewModel(loadQuestions: { _ in throw SampleError(description: "offline") })
+
+        let states = await collect(sut.load())
+
+        guard case .failed(_, let error) = states.last else {
+            Issue.record("expected a failure, got \(states)")
+            return
+        }
+        #expect((error as? SampleError)?.description == "offline")
+    }
+
+    @Test func failedStatesAreEqualWhenTheirMessagesAre() {
+        let state = ViewState<Int>.failed(message: "m", error: SampleError(description: "e"))
+
+        #expect(state == .failed(message: "m"))
+        #expect(state != .failed(message: "other", error: SampleError(description: "e")))
+    }
+
     @Test func failureWithoutSuggestionGetsAGenericHint() async {
         let sut = TopQuestionsViewModel(loadQuestions: { _ in throw SampleError(description: "offline") })
 

@@ -7,7 +7,7 @@ public enum TokenView {
         case .loaded(let token): "Token: \(token)"
         case .updating: "Updating token…"
         case .updated(let token): "Token updated. The server now stores: \(token)"
-        case .failed(let message): message
+        case .failed(let message, _): message
         }
     }
 }

@@ -58,7 +58,7 @@ public struct TokenViewModel: Sendable {
                     continuation.yield(try await work())
                 } catch {
                     if !Task.isCancelled {
-                        continuation.yield(.failed(message: FailureMessage.text(failure, error)))
+                        continuation.yield(.failed(message: FailureMessage.text(failure, error), error: error))
                     }
                 }
                 continuation.finish()

@@ -37,7 +37,7 @@ import TokenFeatureAPI
 
         let states = await collect(makeSUT(client).load())
 
-        guard case .failed(let message) = states.last else {
+        guard case .failed(let message, _) = states.last else {
             Issue.record("expected a failure, got \(states)")
             return
         }

@@ -103,6 +103,19 @@ import TokenFeature
         #expect(states == [.updating, .failed(message: "Could not update the token: Nope.\nDo this.")])
     }
 
+    @Test func aFailedStateKeepsTheErrorThatWasThrown() async throws {
+        let sut = makeSUT(loadToken: { throw DescribedError(reason: "Nope.") })
+
+        let states = await collect(sut.load())
+
+        guard case .failed(_, let error) = states.last else {
+            Issue.record("expected a failure, got \(states)")
+            return
+        }
+        #expect((error as? DescribedError)?.reason == "Nope.")
+        #expect(states.last == .failed(message: "Could not load the token: Nope.\nDo this."))
+    }
+
     @Test func updateWithAnEmptyTokenFailsWithoutCallingTheServer() async throws {
         let sent = RecordedValues<String>()
         let sut = makeSUT(updateToken: { sent.append($0) })
@@ -131,7 +144,7 @@ func collect(_ stream: AsyncStream<TokenViewState>) async -> [TokenViewState] {
 }
 
 func failureMessage(in states: [TokenViewState]) -> String? {
-    for case .failed(let message) in states { return message }
+    for case .failed(let message, _) in states { return message }
     return nil
 }
 

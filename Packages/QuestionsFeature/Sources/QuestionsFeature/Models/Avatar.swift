@@ -1,12 +1,9 @@
 import Foundation
 
 /// A downloaded profile image: its bytes and what their header says.
-///
-/// Encoded with the keys `byte_count`, `format`, `width`, `height`; the bytes themselves are not encoded
-/// (save ``data`` to a file instead).
 public struct Avatar: Equatable, Sendable {
     /// The image format, detected from the first bytes rather than trusted from a header.
-    public enum Format: String, Sendable, Encodable, CaseIterable {
+    public enum Format: String, Sendable, CaseIterable {
         /// A PNG image.
         case png
         /// A JPEG image.
@@ -38,19 +35,4 @@ public struct Avatar: Equatable, Sendable {
 
     /// The number of bytes.
     public var byteCount: Int { data.count }
-}
-
-extension Avatar: Encodable {
-    enum CodingKeys: String, CodingKey {
-        case byteCount = "byte_count"
-        case format, width, height
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(byteCount, forKey: .byteCount)
-        try container.encode(format, forKey: .format)
-        try container.encodeIfPresent(width, forKey: .width)
-        try container.encodeIfPresent(height, forKey: .height)
-    }
 }

@@ -5,10 +5,6 @@ import Foundation
 /// Text is plain: HTML entities in `title` and `tags` are already decoded. The body stays HTML
 /// (``bodyHTML``), because markup is part of its content; ``HTMLText`` turns it into plain text.
 /// Optional properties are the ones the API may omit; nothing is filled in with a made-up default.
-///
-/// Encoded (for JSON output) with these keys: `id`, `title`, `tags`, `score`, `answer_count`, `view_count`,
-/// `is_answered`, `creation_date`, `link`, `owner`, `body_html`, `closed_date`, `closed_reason`;
-/// absent optionals are left out. Dates use the encoder's date strategy.
 public struct Question: Identifiable, Equatable, Sendable {
     /// A question's identifier.
     public typealias ID = Identifier<Question>
@@ -73,17 +69,4 @@ public struct Question: Identifiable, Equatable, Sendable {
 
     /// Whether the question is closed (it has a closing date or reason).
     public var isClosed: Bool { closedDate != nil || closedReason != nil }
-}
-
-extension Question: Encodable {
-    enum CodingKeys: String, CodingKey {
-        case id, title, tags, score, link, owner
-        case answerCount = "answer_count"
-        case viewCount = "view_count"
-        case isAnswered = "is_answered"
-        case creationDate = "creation_date"
-        case bodyHTML = "body_html"
-        case closedDate = "closed_date"
-        case closedReason = "closed_reason"
-    }
 }

@@ -1,7 +1,5 @@
 /// A question with its owner's avatar: what the detail screen shows.
-///
-/// Encoded with the keys `question`, `avatar` and `avatar_error`.
-public struct QuestionDetail: Equatable, Sendable, Encodable {
+public struct QuestionDetail: Equatable, Sendable {
     /// The question, with its body.
     public var question: Question
     /// The owner's avatar, when the owner has a profile image and it loaded.
@@ -14,10 +12,5 @@ public struct QuestionDetail: Equatable, Sendable, Encodable {
         self.question = question
         self.avatar = avatar
         self.avatarError = avatarError
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case question, avatar
-        case avatarError = "avatar_error"
     }
 }

@@ -1,7 +1,5 @@
 /// One page of questions, with what the API's wrapper says about paging, quota and throttling.
-///
-/// Encoded with the keys `questions`, `has_more`, `quota_max`, `quota_remaining`, `backoff_seconds`.
-public struct QuestionsPage: Equatable, Sendable, Encodable {
+public struct QuestionsPage: Equatable, Sendable {
     /// The questions on this page, in the order the API sent them.
     public var questions: [Question]
     /// Whether more pages follow.
@@ -26,13 +24,5 @@ public struct QuestionsPage: Equatable, Sendable, Encodable {
         self.quotaMax = quotaMax
         self.quotaRemaining = quotaRemaining
         self.backoffSeconds = backoffSeconds
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case questions
-        case hasMore = "has_more"
-        case quotaMax = "quota_max"
-        case quotaRemaining = "quota_remaining"
-        case backoffSeconds = "backoff_seconds"
     }
 }

@@ -1,9 +1,9 @@
 /// Which questions to list: the parameters of the API's `/questions` method.
 ///
 /// The defaults ask for the top-voted `swiftui` questions on Stack Overflow, ten per page.
-public struct QuestionsQuery: Hashable, Sendable, Encodable {
+public struct QuestionsQuery: Hashable, Sendable {
     /// The direction of the sort.
-    public enum Order: String, Hashable, Sendable, Encodable, CaseIterable {
+    public enum Order: String, Hashable, Sendable, CaseIterable {
         /// Lowest first (`asc`).
         case ascending = "asc"
         /// Highest first (`desc`).
@@ -11,7 +11,7 @@ public struct QuestionsQuery: Hashable, Sendable, Encodable {
     }
 
     /// What to sort by.
-    public enum Sort: String, Hashable, Sendable, Encodable, CaseIterable {
+    public enum Sort: String, Hashable, Sendable, CaseIterable {
         /// By the date of the last activity.
         case activity
         /// By score.
@@ -54,10 +54,5 @@ public struct QuestionsQuery: Hashable, Sendable, Encodable {
         self.tagged = tagged
         self.pageSize = pageSize
         self.page = page
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case site, order, sort, tagged, page
-        case pageSize = "page_size"
     }
 }

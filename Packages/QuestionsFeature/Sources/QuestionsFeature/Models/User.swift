@@ -4,14 +4,12 @@ import Foundation
 ///
 /// Every property is optional because the API may omit each of them: a deleted account
 /// (``Kind/doesNotExist``) comes with nothing but a display name.
-///
-/// Encoded with the keys `id`, `user_type`, `display_name`, `reputation`, `profile_image`, `link`.
 public struct User: Equatable, Sendable {
     /// A user's identifier.
     public typealias ID = Identifier<User>
 
     /// The kind of account; unknown kinds the API may add later are kept as they are.
-    public struct Kind: RawRepresentable, Hashable, Sendable, Encodable {
+    public struct Kind: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
 
         public init(rawValue: String) {
@@ -58,14 +56,5 @@ public struct User: Equatable, Sendable {
         self.reputation = reputation
         self.profileImage = profileImage
         self.link = link
-    }
-}
-
-extension User: Encodable {
-    enum CodingKeys: String, CodingKey {
-        case id, reputation, link
-        case kind = "user_type"
-        case displayName = "display_name"
-        case profileImage = "profile_image"
     }
 }

@@ -25,7 +25,7 @@ public struct QuestionDetailRenderer: Sendable {
         switch state {
         case .loading: "Loading question…"
         case .loaded(let detail): render(detail)
-        case .failed(let message): message
+        case .failed(let message, _): message
         }
     }
 

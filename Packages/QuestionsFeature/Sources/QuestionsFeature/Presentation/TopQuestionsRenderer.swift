@@ -22,7 +22,7 @@ public struct TopQuestionsRenderer: Sendable {
         switch state {
         case .loading: "Loading top questions…"
         case .loaded(let page): render(page, query: query)
-        case .failed(let message): message
+        case .failed(let message, _): message
         }
     }
 
