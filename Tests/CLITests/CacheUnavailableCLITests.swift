@@ -1,5 +1,5 @@
+import DevServerSupport
 import Foundation
-import HTTPClientTestSupport
 import Testing
 
 /// A cache directory that cannot be used: `questions` and `question` warn once and answer without it;

@@ -1,5 +1,5 @@
+import DevServerSupport
 import Foundation
-import HTTPClientTestSupport
 import Testing
 
 /// Failure messages: one sentence saying what happened, then advice that fits the cause; no `NSError` dumps;

@@ -9,7 +9,7 @@ enum PublicErrorTypes {
     }
 
     /// Test-only libraries: their errors never reach the tool.
-    static let testOnlyModules: Set<String> = ["HTTPClientTestSupport"]
+    static let testOnlyModules: Set<String> = ["HTTPClientTestSupport", "DevServerSupport"]
 
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
