@@ -41,8 +41,11 @@ let package = Package(
                 "NetworkingApp",
                 .product(name: "HTTPClient", package: "HTTPClient"),
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "DevServerSupport", package: "HTTPClient"),
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
                 .product(name: "HTTPCaching", package: "HTTPCaching"),
+                .product(name: "HTTPArchive", package: "HTTPArchive"),
+                .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
                 .product(name: "QuestionsFeature", package: "QuestionsFeature"),
                 .product(name: "QuestionsFeatureAPI", package: "QuestionsFeature"),
                 .product(name: "TokenFeatureAPI", package: "TokenFeature"),
@@ -56,6 +59,7 @@ let package = Package(
                 "NetworkingApp",
                 .product(name: "HTTPClient", package: "HTTPClient"),
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "DevServerSupport", package: "HTTPClient"),
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
                 .product(name: "HTTPCaching", package: "HTTPCaching"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
@@ -68,7 +72,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 .product(name: "HTTPClient", package: "HTTPClient"),
-                .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "DevServerSupport", package: "HTTPClient"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
             ],
             path: "Tests/CLITests"

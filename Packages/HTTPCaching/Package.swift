@@ -15,7 +15,10 @@ let package = Package(
         .executableTarget(name: "disk-cache-stress", dependencies: ["HTTPCaching"]),
         .testTarget(
             name: "HTTPCachingTests",
-            dependencies: ["HTTPCaching", .product(name: "HTTPClientTestSupport", package: "HTTPClient")]
+            dependencies: [
+                "HTTPCaching", .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "DevServerSupport", package: "HTTPClient"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

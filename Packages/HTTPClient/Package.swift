@@ -7,11 +7,15 @@ let package = Package(
     products: [
         .library(name: "HTTPClient", targets: ["HTTPClient"]),
         .library(name: "HTTPClientTestSupport", targets: ["HTTPClientTestSupport"]),
+        .library(name: "DevServerSupport", targets: ["DevServerSupport"]),
     ],
     targets: [
         .target(name: "HTTPClient"),
         .target(name: "HTTPClientTestSupport", dependencies: ["HTTPClient"]),
-        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPClientTestSupport"]),
+        // The dev-server launcher and admin client, ports and child processes: for end-to-end tests and tools.
+        .target(name: "DevServerSupport", dependencies: ["HTTPClient"]),
+        .testTarget(
+            name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPClientTestSupport", "DevServerSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -33,7 +33,10 @@ let package = Package(
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
             ]
         ),
-        .executableTarget(name: "soak", dependencies: ["BenchmarkSupport"]),
+        .executableTarget(
+            name: "soak",
+            dependencies: ["BenchmarkSupport", .product(name: "DevServerSupport", package: "HTTPClient")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

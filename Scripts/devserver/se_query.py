@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 SORTS = ("activity", "votes", "creation", "hot", "week", "month")
 WINDOWS = {"week": 7 * 86400, "month": 30 * 86400}
-# Built-in filter names (plus the article's filter, which adds `body`) -> what they return.
+# Built-in filter names (plus a custom filter id that adds `body`) -> what they return.
 FILTERS = {"default": "plain", "withbody": "body", "!9_bDDxJY5": "body",
            "none": "none", "total": "total"}
 MAX_PAGESIZE = 100

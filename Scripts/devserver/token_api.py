@@ -1,4 +1,4 @@
-"""The article's token API (v1): a stored token behind short-lived bearer access tokens."""
+"""The token API (v1): a stored token behind short-lived bearer access tokens."""
 
 import math
 import secrets

@@ -1,4 +1,4 @@
-"""The baseline the article argues against: a feature that depends on the concrete networking.
+"""The naive baseline: a feature that depends on the concrete networking.
 
 `naive_manifest` rewrites a feature's manifest so that the package is renamed, also depends on
 `../URLSessionInfrastructure` and `../HTTPClientDecorators`, and its API target depends on their products.

@@ -11,7 +11,7 @@ import unittest
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-MODULES = ("HTTPClient", "HTTPClientTestSupport")
+MODULES = ("HTTPClient", "HTTPClientTestSupport", "DevServerSupport")
 
 
 def run(checkout, *arguments):

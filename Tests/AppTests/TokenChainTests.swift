@@ -1,7 +1,6 @@
 import Foundation
 import HTTPClient
 import HTTPClientDecorators
-import HTTPClientTestSupport
 import Testing
 import TokenFeatureAPI
 

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPClientTestSupport
 import Testing
 
 @testable import NetworkingApp

@@ -34,6 +34,31 @@ enum PackageGraph {
         return identities(in: root["dependencies"])
     }
 
+    /// A target of a package's manifest: its name, its type (`regular`, `executable`, `test`, …) and the names
+    /// of the targets and products it depends on.
+    struct Target {
+        let name: String
+        let type: String
+        let dependencies: Set<String>
+    }
+
+    /// The targets of `package`'s manifest, as `swift package dump-package` reports them.
+    static func targets(of package: String) async throws -> [Target] {
+        let path = repository.appendingPathComponent("Packages/\(package)").path
+        let output = try await run("swift", ["package", "--package-path", path, "dump-package"])
+        guard let manifest = try JSONSerialization.jsonObject(with: output) as? [String: Any],
+            let targets = manifest["targets"] as? [[String: Any]]
+        else { throw Failure(description: "dump-package printed no targets for \(package)") }
+        return targets.map { target in
+            let dependencies = (target["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
+                dependency.values.compactMap { ($0 as? [Any])?.first as? String }.first
+            }
+            return Target(
+                name: target["name"] as? String ?? "", type: target["type"] as? String ?? "",
+                dependencies: Set(dependencies))
+        }
+    }
+
     private static func identities(in value: Any?) -> Set<String> {
         guard let nodes = value as? [[String: Any]] else { return [] }
         return nodes.reduce(into: Set<String>()) { result, node in

@@ -1,5 +1,5 @@
+import DevServerSupport
 import Foundation
-import HTTPClientTestSupport
 import Testing
 
 /// The response cache of `networking questions` and `networking question`, run after run, against the dev server.

@@ -1,5 +1,5 @@
+import DevServerSupport
 import Foundation
-import HTTPClientTestSupport
 import Testing
 
 /// `networking cache info` and `networking cache clear`, and the ceiling on the API's backoff.

@@ -1,5 +1,5 @@
+import DevServerSupport
 import Foundation
-import HTTPClientTestSupport
 import Testing
 
 /// A cache directory that cannot be used: `questions` and `question` warn once and answer without it;
@@ -34,7 +34,8 @@ struct CacheUnavailableCLITests {
                 #expect(outcome.status == 0, "\(outcome)")
                 #expect(
                     outcome.stderr
-                        == "networking: caching disabled: \(cache.path) cannot be created: \(file.path) is not a directory.\n"
+                        == "networking: caching disabled: \(cache.path) cannot be created: "
+                        + "\(file.path) is not a directory.\n"
                 )
             }
         }
@@ -70,7 +71,8 @@ struct CacheUnavailableCLITests {
                 #expect(outcome.stdout.isEmpty)
                 #expect(
                     outcome.stderr.hasPrefix(
-                        "networking: --offline cannot answer: the cache is unavailable: \(file.path) is not a directory. "
+                        "networking: --offline cannot answer: the cache is unavailable: "
+                            + "\(file.path) is not a directory. "
                     ), "\(outcome)")
                 #expect(try await DevServerAdmin(server).count("route:GET /2.3/questions") == 0)
             }

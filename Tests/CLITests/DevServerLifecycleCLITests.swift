@@ -1,4 +1,4 @@
-import HTTPClientTestSupport
+import DevServerSupport
 import Testing
 
 /// `DevServer.run` leaves no server behind, whether its body returns or throws.

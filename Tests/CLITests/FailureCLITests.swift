@@ -1,5 +1,5 @@
+import DevServerSupport
 import Foundation
-import HTTPClientTestSupport
 import Testing
 
 /// The runtime exit statuses: 1 unreachable, 2 the server or API reported an error, 3 an unreadable answer.

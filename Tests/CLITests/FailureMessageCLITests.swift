@@ -1,5 +1,5 @@
+import DevServerSupport
 import Foundation
-import HTTPClientTestSupport
 import Testing
 
 /// Failure messages: one sentence saying what happened, then advice that fits the cause; no `NSError` dumps;
@@ -43,7 +43,8 @@ struct FailureMessageCLITests {
             #expect(
                 outcome.stderr
                     == "networking: Could not load the top questions: The response's Content-Type \"text/html\" is not "
-                    + "one the request accepts (\"application/json\"). Check that the base URL points at the API's server.\n"
+                    + "one the request accepts (\"application/json\"). "
+                    + "Check that the base URL points at the API's server.\n"
             )
         }
     }

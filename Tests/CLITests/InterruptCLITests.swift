@@ -1,5 +1,5 @@
+import DevServerSupport
 import Foundation
-import HTTPClientTestSupport
 import Testing
 
 /// `SIGINT` and `SIGTERM` while a request waits on the server: the tool cancels it, `--record` still writes
@@ -14,7 +14,7 @@ struct InterruptCLITests {
             let admin = try DevServerAdmin(server)
             try await admin.post("faults", json: #"{"rate": 1, "kinds": ["delay"], "delay_ms": 60000}"#)
             let run = try NetworkingProcess(["questions", "--record", archive.path], environment: server.environment())
-            try await DevServerAdmin.waitUntil(server, "route:GET /2.3/questions", reaches: 1)
+            try await DevServerAdmin(server).waitUntil("route:GET /2.3/questions", reaches: 1)
 
             run.send(signal)
             let outcome = try await run.outcome()

@@ -1,5 +1,5 @@
+import DevServerSupport
 import Foundation
-import HTTPClientTestSupport
 import Testing
 
 /// `networking question ID` against the dev server: the question, its body as text, its owner's avatar.

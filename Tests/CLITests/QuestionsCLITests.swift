@@ -1,5 +1,5 @@
+import DevServerSupport
 import Foundation
-import HTTPClientTestSupport
 import Testing
 
 /// `networking questions` against the dev server's Stack Exchange stand-in.

@@ -1,5 +1,5 @@
+import DevServerSupport
 import Foundation
-import HTTPClientTestSupport
 import Testing
 
 /// `--record FILE.har` and `--replay FILE.har`: what a recorded run printed, a replay prints, with no network.

@@ -1,5 +1,5 @@
+import DevServerSupport
 import Foundation
-import HTTPClientTestSupport
 import Testing
 
 /// The token-issuing request is safe to repeat, so a busy auth endpoint costs a retry, not the command.

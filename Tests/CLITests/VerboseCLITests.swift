@@ -1,5 +1,5 @@
+import DevServerSupport
 import Foundation
-import HTTPClientTestSupport
 import Testing
 
 /// `--verbose`: every exchange logged to standard error with secrets redacted; standard output untouched.

@@ -1,3 +1,4 @@
+import DevServerSupport
 import Foundation
 import HTTPClient
 import HTTPClientDecorators

@@ -1,6 +1,6 @@
+import DevServerSupport
 import Foundation
 import HTTPArchive
-import HTTPClientTestSupport
 import QuestionsFeature
 import Testing
 

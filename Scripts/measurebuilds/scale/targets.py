@@ -1,4 +1,4 @@
-"""The issue's targets for the scale model, each judged met, missed or not measured, with the measured reason."""
+"""The targets for the scale model, each judged met, missed or not measured, with the measured reason."""
 
 from ..stats import median, ratio
 from ..targets import RETEST_TARGET_SECONDS, TargetCheck

@@ -1,4 +1,4 @@
-import HTTPClientTestSupport
+import DevServerSupport
 import URLSessionInfrastructure
 
 extension DevServerAdmin {

@@ -1,5 +1,5 @@
+import DevServerSupport
 import Foundation
-import HTTPClientTestSupport
 
 /// The built `networking` executable, run as a subprocess with its standard streams captured.
 enum NetworkingBinary {

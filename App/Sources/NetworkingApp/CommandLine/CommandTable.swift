@@ -15,7 +15,8 @@ enum CommandTable {
         OptionSpec(
             "--record", value: .file("FILE.har"),
             help:
-                "also write every request and response to FILE.har (HAR 1.2, secrets\nredacted; written when the command fails too)"
+                "also write every request and response to FILE.har (HAR 1.2, secrets\n"
+                + "redacted; written when the command fails too)"
         ),
         OptionSpec(
             "--replay", value: .file("FILE.har"), help: "answer every request from FILE.har instead of the network"),

@@ -31,7 +31,7 @@ enum Usage {
 
             exit status: 0 success, 1 network failure (or not cached, with --offline), 2 the server or API
               reported an error (or its backoff holds), 3 the response could not be read, 4 not found,
-              5 a local file could not be written, 64 usage error
+              5 a local file could not be written, 64 usage error, 70 internal error (a bug)
             """
     }
 

@@ -61,7 +61,8 @@ struct TokenCommand {
                 // The new token is a secret the user just typed: confirmed, never echoed.
                 console.writeOutput("Token updated.\n")
             case .failed(_, let error):
-                console.writeError("networking: \(FailureClassifier.oneLine(TokenView.render(state)))\n")
+                let note = error.flatMap(FailureClassifier.bugNote(for:)).map { " " + $0 } ?? ""
+                console.writeError("networking: \(FailureClassifier.oneLine(TokenView.render(state)))\(note)\n")
                 status = error.map(FailureClassifier.status(for:)) ?? .networkFailure
             }
         }

@@ -51,7 +51,8 @@ enum BashCompletion {
             switch option.value {
             case .none: nil
             case .choice(_, let words):
-                "        \(option.name)) COMPREPLY=($(compgen -W \(CompletionScript.quoted(words.joined(separator: " "))) -- \"$cur\")); return ;;"
+                "        \(option.name)) COMPREPLY=($(compgen -W "
+                    + "\(CompletionScript.quoted(words.joined(separator: " "))) -- \"$cur\")); return ;;"
             case .file: "        \(option.name)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;"
             case .text: "        \(option.name)) COMPREPLY=(); return ;;"
             }

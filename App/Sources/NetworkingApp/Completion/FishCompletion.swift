@@ -8,7 +8,8 @@ enum FishCompletion {
         let commands = CommandTable.commands.map(\.name) + ["help"]
         for command in CommandTable.commands {
             lines.append(
-                "complete -c networking -n __fish_use_subcommand -a \(command.name) -d \(quoted(command.listing.first?.1 ?? ""))"
+                "complete -c networking -n __fish_use_subcommand -a \(command.name) "
+                    + "-d \(quoted(command.listing.first?.1 ?? ""))"
             )
         }
         lines.append("complete -c networking -n __fish_use_subcommand -a help -d \(quoted("show a command's options"))")
@@ -19,13 +20,15 @@ enum FishCompletion {
             lines += command.options.map { line($0, condition: condition) }
             if !command.subcommands.isEmpty {
                 lines.append(
-                    "complete -c networking -n \(quoted(condition)) -a \(quoted(command.subcommands.joined(separator: " ")))"
+                    "complete -c networking -n \(quoted(condition)) "
+                        + "-a \(quoted(command.subcommands.joined(separator: " ")))"
                 )
             }
         }
         let helpCondition = "__fish_seen_subcommand_from help"
         lines.append(
-            "complete -c networking -n \(quoted(helpCondition)) -a \(quoted(commands.dropLast().joined(separator: " ")))"
+            "complete -c networking -n \(quoted(helpCondition)) "
+                + "-a \(quoted(commands.dropLast().joined(separator: " ")))"
         )
         return lines.joined(separator: "\n") + "\n"
     }

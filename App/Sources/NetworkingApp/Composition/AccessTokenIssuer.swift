@@ -7,7 +7,8 @@ import TokenFeatureAPI
 public struct AccessTokenIssuer: Sendable {
     let client: any HTTPClient
 
-    /// Creates an issuer that sends its requests through `client` (see ``HTTPClientFactory/tokenIssuingClient(baseURL:)``).
+    /// Creates an issuer that sends its requests through `client`
+    /// (see ``HTTPClientFactory/tokenIssuingClient(baseURL:)``).
     public init(client: any HTTPClient) {
         self.client = client
     }

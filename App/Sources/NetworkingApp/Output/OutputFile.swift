@@ -18,7 +18,7 @@ import Foundation
 /// - `-` is standard output.
 struct OutputFile {
     /// Why the file could not be written, in one sentence.
-    enum Error: Swift.Error, Equatable, CustomStringConvertible, LocalizedError {
+    enum Error: CategorizedError, Equatable, CustomStringConvertible, LocalizedError {
         /// The folder the file would go in does not exist.
         case missingFolder(path: String, folder: String)
         /// The path names a folder, a socket or a block device.
@@ -35,6 +35,8 @@ struct OutputFile {
         }
 
         var errorDescription: String? { description }
+
+        var exitStatus: ExitStatus { .localFileFailure }
 
         var recoverySuggestion: String? {
             switch self {

@@ -100,7 +100,7 @@ public final class StandardStreams: Sendable {
 }
 
 /// Standard input could not be read. A usage error: the tool was started without a readable standard input.
-enum StandardInputError: Error, Equatable, CustomStringConvertible {
+enum StandardInputError: CategorizedError, Equatable, CustomStringConvertible {
     /// The tool was started with standard input closed (`<&-`).
     case closed
     /// Reading failed, for example because standard input is a folder.
@@ -112,4 +112,6 @@ enum StandardInputError: Error, Equatable, CustomStringConvertible {
         case .unreadable(let failure): "standard input could not be read: \(failure)"
         }
     }
+
+    var exitStatus: ExitStatus { .usage }
 }

@@ -54,7 +54,8 @@ struct HARArchiveReadingTests {
 
     @Test func readsAnArchiveWithOnlyTheFieldsReplayNeeds() async throws {
         let minimal =
-            #"{"log":{"entries":[{"request":{"method":"GET","url":"http://h/v1/resource"},"response":{"status":204}}]}}"#
+            #"{"log":{"entries":[{"request":{"method":"GET","url":"http://h/v1/resource"},"#
+            + #""response":{"status":204}}]}}"#
 
         let sut = try HARReplayClient(archive: Data(minimal.utf8))
 
@@ -80,7 +81,8 @@ struct HARArchiveReadingTests {
                 "log.entries[0].response.status"
             ),
             (
-                #"{"log": {"entries": [{"request": {"method": "GET", "url": "/a", "bodySize": -1e30}, "response": {}}]}}"#,
+                #"{"log": {"entries": [{"request": {"method": "GET", "url": "/a", "bodySize": -1e30}, "#
+                    + #""response": {}}]}}"#,
                 "log.entries[0].request.bodySize"
             ),
         ])
@@ -95,7 +97,8 @@ struct HARArchiveReadingTests {
 
     @Test func rejectsABase64BodyThatDoesNotDecode() throws {
         let text =
-            #"{"log":{"entries":[{"request":{"method":"GET","url":"/a"},"response":{"status":200,"content":{"text":"%%%","encoding":"base64"}}}]}}"#
+            #"{"log":{"entries":[{"request":{"method":"GET","url":"/a"},"#
+            + #""response":{"status":200,"content":{"text":"%%%","encoding":"base64"}}}]}}"#
 
         #expect(throws: HARArchiveError.invalidEntry(index: 0, reason: "response.content.text is not valid base64")) {
             try HARReplayClient(archive: Data(text.utf8))

@@ -27,7 +27,10 @@ struct CachingHTTPClientRevalidationTests {
         let cache = CachingSUT([
             .status(200, body: "stored", headers: Self.validated),
             .status(
-                304, headers: ["Cache-Control": "max-age=120", "ETag": "\"v1\"", "X-New": "yes", "Content-Length": "0"]),
+                304,
+                headers: [
+                    "Cache-Control": "max-age=120", "ETag": "\"v1\"", "X-New": "yes", "Content-Length": "0",
+                ]),
         ])
         try await cache.load()
         cache.advance(seconds: 61)

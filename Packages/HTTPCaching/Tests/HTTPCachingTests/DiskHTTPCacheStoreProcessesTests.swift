@@ -1,7 +1,7 @@
+import DevServerSupport
 import Foundation
 import HTTPCaching
 import HTTPClient
-import HTTPClientTestSupport
 import Testing
 
 /// Eight processes writing and reading one directory at once, with evictions on the way.

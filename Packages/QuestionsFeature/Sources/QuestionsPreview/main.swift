@@ -5,7 +5,8 @@ import QuestionsFeature
 
 struct SampleFailure: LocalizedError {
     var errorDescription: String? {
-        "The Stack Exchange API refused the request: too many requests from this IP, more requests available in 30 seconds (throttle_violation, error 502)."
+        "The Stack Exchange API refused the request: too many requests from this IP, more requests available in "
+            + "30 seconds (throttle_violation, error 502)."
     }
     var recoverySuggestion: String? { "Wait 30 seconds before trying again." }
 }

@@ -10,7 +10,8 @@ struct BackoffMapperTests {
 
     @Test func readsTheWaitAThrottleViolationNames() {
         let body =
-            #"{"error_id":502,"error_name":"throttle_violation","error_message":"too many requests from this IP, more requests available in 30 seconds"}"#
+            #"{"error_id":502,"error_name":"throttle_violation","#
+            + #""error_message":"too many requests from this IP, more requests available in 30 seconds"}"#
 
         #expect(BackoffMapper.map(data: Data(body.utf8))?.seconds == 30)
     }

@@ -91,8 +91,9 @@ import Testing
             states.last
                 == .failed(
                     message: """
-                        Could not load question 79123456: The Stack Exchange API refused the request: too many requests \
-                        from this IP, more requests available in 30 seconds (throttle_violation, error 502).
+                        Could not load question 79123456: The Stack Exchange API refused the request: \
+                        too many requests from this IP, more requests available in 30 seconds \
+                        (throttle_violation, error 502).
                         Wait 30 seconds before trying again.
                         """))
     }

@@ -48,7 +48,8 @@ import Testing
 
     @Test func matchesAnIdentifierSentAsAString() throws {
         let json = Fixtures.json(
-            #"{"items":[{"question_id":"42","title":"t","tags":[],"score":0,"answer_count":0,"view_count":0,"is_answered":true,"creation_date":1}],"has_more":false}"#
+            #"{"items":[{"question_id":"42","title":"t","tags":[],"score":0,"answer_count":0,"view_count":0,"#
+                + #""is_answered":true,"creation_date":1}],"has_more":false}"#
         )
 
         #expect(try QuestionMapper.map(data: json, response: ok, id: "42").isAnswered)

@@ -27,8 +27,8 @@ import Testing
                     score: 3, answerCount: 1, viewCount: 212, isAnswered: false,
                     creationDate: Date(timeIntervalSince1970: 1_731_492_300),
                     link: URL(
-                        string:
-                            "https://stackoverflow.com/questions/79123456/swiftui-list-doesnt-update-after-mutating-an-observable-model-from-a-detached"
+                        string: "https://stackoverflow.com/questions/79123456/"
+                            + "swiftui-list-doesnt-update-after-mutating-an-observable-model-from-a-detached"
                     ),
                     owner: User(
                         id: "5512", kind: .registered, displayName: "Zoë Laurent", reputation: 312,
@@ -109,7 +109,9 @@ import Testing
 
     @Test func readsIdentifiersSentAsStrings() throws {
         let json = Fixtures.json(
-            #"{"items":[{"question_id":"79123456","title":"t","tags":[],"score":0,"answer_count":0,"view_count":0,"is_answered":false,"creation_date":0,"owner":{"user_id":"5512","display_name":"x"}}],"has_more":false}"#
+            #"{"items":[{"question_id":"79123456","title":"t","tags":[],"score":0,"answer_count":0,"view_count":0,"#
+                + #""is_answered":false,"creation_date":0,"owner":{"user_id":"5512","display_name":"x"}}],"#
+                + #""has_more":false}"#
         )
 
         let question = try #require(try QuestionsMapper.map(data: json, response: ok).questions.first)

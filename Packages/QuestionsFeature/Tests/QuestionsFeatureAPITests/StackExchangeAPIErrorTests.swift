@@ -9,7 +9,8 @@ import Testing
     @Test func describesItselfWithTheAPIsWords() {
         #expect(
             throttled.localizedDescription
-                == "The Stack Exchange API refused the request: too many requests from this IP, more requests available in 30 seconds (throttle_violation, error 502)."
+                == "The Stack Exchange API refused the request: too many requests from this IP, more requests "
+                + "available in 30 seconds (throttle_violation, error 502)."
         )
     }
 

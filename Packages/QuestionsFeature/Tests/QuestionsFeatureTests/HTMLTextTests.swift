@@ -120,7 +120,8 @@ import Testing
                 var items: [Item] = []
             }
             </code></pre>
-            <p>If I wrap the assignment in <code>await MainActor.run { ... }</code> it works, but I don't understand why.</p>
+            <p>If I wrap the assignment in <code>await MainActor.run { ... }</code> it works, \
+            but I don't understand why.</p>
             <ul>
             <li>Xcode 16.1, iOS 18.1 simulator</li>
             <li>Swift 6 language mode is <em>off</em></li>

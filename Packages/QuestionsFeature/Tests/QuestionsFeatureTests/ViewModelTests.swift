@@ -70,7 +70,8 @@ import Testing
             states.last
                 == .failed(
                     message:
-                        "Could not load the top questions: offline\nCheck the network connection and that the server is running, then try again."
+                        "Could not load the top questions: offline\n"
+                        + "Check the network connection and that the server is running, then try again."
                 ))
     }
 

@@ -16,8 +16,14 @@ import HTTPClient
 /// client is released.
 ///
 /// ```swift
-/// let client = try URLSessionClient.ephemeral(baseURL: "https://api.example.com/")
-/// let (data, response) = try await client.load(request: QuestionsEndpoint.list)
+/// struct Questions: HTTPRequest {
+///     var method: HTTPMethod { .get }
+///     var path: HTTPPath { "questions" }
+///     var version: HTTPVersion { "2.3" }
+/// }
+///
+/// let client = try URLSessionClient.ephemeral(baseURL: "https://api.stackexchange.com/")
+/// let (data, response) = try await client.load(request: Questions())
 /// ```
 public final class URLSessionClient: HTTPClient {
     /// The default of ``maximumResponseBytes``: 32 MiB.

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPClient
-import HTTPClientTestSupport
 import Testing
 import URLSessionInfrastructure
 
@@ -12,15 +11,14 @@ struct BlackHoleEndToEndTests {
     func cancellationClosesConnection() async throws {
         try await withDevServer { _, client in
             let load = Task { try await client.load(request: devRequest(.get, "faults/black-hole")) }
-            let opened = try await client.counter("black-hole.opened", reaches: 1)
-            #expect(opened)
+            try await client.admin.waitUntil("black-hole.opened", reaches: 1)
 
             load.cancel()
 
             let error = await transportError { _ = try await load.value }
             #expect(error == .cancelled)
-            let closed = try await client.counter("black-hole.closed", reaches: 1)
-            #expect(closed, "the server never saw the connection closed")
+            // Throws when the server never saw the connection closed.
+            try await client.admin.waitUntil("black-hole.closed", reaches: 1)
         }
     }
 

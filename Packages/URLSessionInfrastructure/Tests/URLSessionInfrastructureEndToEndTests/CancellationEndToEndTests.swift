@@ -1,6 +1,5 @@
 import Foundation
 import HTTPClient
-import HTTPClientTestSupport
 import Testing
 import URLSessionInfrastructure
 
@@ -18,7 +17,7 @@ struct CancellationEndToEndTests {
 
             let error = await transportError { _ = try await load.value }
 
-            let requestsSeen = try await client.counter("route:GET /faults/delay")
+            let requestsSeen = try await client.admin.count("route:GET /faults/delay")
             #expect(error == .cancelled)
             #expect(requestsSeen == 0)
         }
@@ -30,7 +29,7 @@ struct CancellationEndToEndTests {
             let load = Task {
                 try await client.load(request: devRequest(.get, "faults/delay", query: ["ms": "60000"]))
             }
-            try await client.waitForCounter("route:GET /faults/delay", toReach: 1)
+            try await client.admin.waitUntil("route:GET /faults/delay", reaches: 1)
 
             load.cancel()
 
@@ -47,7 +46,7 @@ struct CancellationEndToEndTests {
                     request: devRequest(
                         .get, "faults/slow-body", query: ["bytes": "300", "chunks": "300", "interval_ms": "100"]))
             }
-            try await client.waitForCounter("route:GET /faults/slow-body", toReach: 1)
+            try await client.admin.waitUntil("route:GET /faults/slow-body", reaches: 1)
             // The server writes the head and first chunk right after counting the request; there is
             // no client-side signal for "head received", so give it a moment before cancelling.
             try await Task.sleep(for: .milliseconds(200))
@@ -65,7 +64,7 @@ struct CancellationEndToEndTests {
             let load = Task {
                 try await client.load(request: devRequest(.get, "faults/delay", query: ["ms": "60000"]))
             }
-            try await client.waitForCounter("route:GET /faults/delay", toReach: 1)
+            try await client.admin.waitUntil("route:GET /faults/delay", reaches: 1)
             load.cancel()
             _ = await transportError { _ = try await load.value }
 

@@ -1,3 +1,4 @@
+import DevServerSupport
 import Foundation
 import HTTPClient
 import HTTPClientTestSupport
@@ -63,33 +64,8 @@ extension URLSessionClient {
         return try JSONDecoder().decode(Echo.self, from: data)
     }
 
-    /// The dev-server counter named `key`, for example `route:GET /faults/delay`.
-    func counter(_ key: String) async throws -> Int {
-        struct Counter: Decodable { let count: Int }
-        let (data, _) = try await load(request: devRequest(.get, "_admin/counters/\(key)"))
-        return try JSONDecoder().decode(Counter.self, from: data).count
-    }
-
-    /// Polls the counter `key` until it reaches `value`: the server's signal that a request arrived.
-    func waitForCounter(_ key: String, toReach value: Int) async throws {
-        for _ in 0..<2_000 {
-            if try await counter(key) >= value { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        Issue.record("counter \(key) never reached \(value)")
-    }
-}
-
-extension URLSessionClient {
-    /// Asks the server to answer once its counter `key` reaches `value` (`/_admin/wait`, a long poll).
-    /// - Returns: Whether it did within `timeoutMilliseconds` (the server answers 200, else 408).
-    func counter(_ key: String, reaches value: Int, timeoutMilliseconds: Int = 20_000) async throws -> Bool {
-        let (_, response) = try await load(
-            request: devRequest(
-                .get, "_admin/wait",
-                query: ["counter": key, "at_least": "\(value)", "timeout_ms": "\(timeoutMilliseconds)"]))
-        return response.statusCode == 200
-    }
+    /// The dev server's admin routes, through this client.
+    var admin: DevServerAdmin { DevServerAdmin(client: self) }
 }
 
 /// The error a throwing call ended with, as an `HTTPTransportError`.

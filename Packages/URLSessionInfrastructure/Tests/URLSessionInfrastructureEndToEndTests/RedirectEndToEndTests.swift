@@ -1,3 +1,4 @@
+import DevServerSupport
 import Foundation
 import HTTPClient
 import HTTPClientTestSupport
@@ -117,6 +118,6 @@ extension DevServer {
 extension URLSessionClient {
     /// The counter `key` of `server`, read through a client of its own.
     func counter(_ key: String, on server: DevServer) async throws -> Int {
-        try await URLSessionClient.ephemeral(baseURL: server.baseURL.absoluteString).counter(key)
+        try await URLSessionClient.ephemeral(baseURL: server.baseURL.absoluteString).admin.count(key)
     }
 }

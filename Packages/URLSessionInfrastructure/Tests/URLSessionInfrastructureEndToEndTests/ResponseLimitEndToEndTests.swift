@@ -1,6 +1,6 @@
+import DevServerSupport
 import Foundation
 import HTTPClient
-import HTTPClientTestSupport
 import Testing
 import URLSessionInfrastructure
 

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPClient
-import HTTPClientTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

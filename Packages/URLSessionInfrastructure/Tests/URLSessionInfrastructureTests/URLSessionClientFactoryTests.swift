@@ -1,6 +1,5 @@
 import Foundation
 import HTTPClient
-import HTTPClientTestSupport
 import Testing
 import URLSessionInfrastructure
 

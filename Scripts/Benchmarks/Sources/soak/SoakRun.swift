@@ -1,4 +1,5 @@
 import BenchmarkSupport
+import DevServerSupport
 import Foundation
 import HTTPClient
 import HTTPClientDecorators
@@ -39,7 +40,8 @@ struct SoakRun {
 
     func run() async throws -> [String: Any] {
         guard let base = URL(string: baseURL) else { throw SoakError.invalidURL(baseURL) }
-        let admin = DevServerAdmin(baseURL: baseURL)
+        let admin = DevServerAdmin(
+            client: try URLSessionClient.ephemeral(baseURL: baseURL, requestTimeout: 10))
         let countersBefore = try await admin.counters()
         let recorder = SoakRecorder()
         let factory = HTTPClientFactory(

@@ -30,8 +30,8 @@ public enum DateText {
     /// The day and time in UTC, like "Nov 13, 2024 at 10:05 UTC".
     public static func dayAndTime(_ date: Date) -> String {
         guard let parts = CivilDate(date) else { return "an unknown date" }
-        return
-            "\(months[parts.month - 1]) \(parts.day), \(parts.year) at \(twoDigits(parts.hour)):\(twoDigits(parts.minute)) UTC"
+        let time = "\(twoDigits(parts.hour)):\(twoDigits(parts.minute))"
+        return "\(months[parts.month - 1]) \(parts.day), \(parts.year) at \(time) UTC"
     }
 
     private static func twoDigits(_ value: Int) -> String {

@@ -56,7 +56,8 @@ public struct TopQuestionsRenderer: Sendable {
             case .creation: descending ? "newest first" : "oldest first"
             case .votes: descending ? "by votes, highest first" : "by votes, lowest first"
             case .hot, .week, .month:
-                "\(query.sort == .hot ? "hot" : "hot this \(query.sort.rawValue)"), \(descending ? "hottest" : "coolest") first"
+                "\(query.sort == .hot ? "hot" : "hot this \(query.sort.rawValue)"), "
+                    + "\(descending ? "hottest" : "coolest") first"
             }
         return "Top questions\(tags) on \(query.site), \(order), page \(query.page)"
     }

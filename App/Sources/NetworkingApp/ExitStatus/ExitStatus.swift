@@ -1,4 +1,6 @@
-/// The tool's exit statuses: 0 success, below 64 a runtime failure by kind, 64 a usage error.
+/// The tool's exit statuses: 0 success, below 64 a runtime failure by kind, 64 a usage error, 70 a bug.
+///
+/// An error states its kind by conforming to ``CategorizedError``; ``FailureClassifier`` reads it.
 enum ExitStatus: Int32, CaseIterable {
     case success = 0
     /// The server could not be reached, timed out, or dropped the connection.
@@ -13,4 +15,6 @@ enum ExitStatus: Int32, CaseIterable {
     case localFileFailure = 5
     /// The command line was wrong (see `networking --help`).
     case usage = 64
+    /// An error that states no kind reached the top: a bug in the tool (`EX_SOFTWARE`).
+    case internalError = 70
 }

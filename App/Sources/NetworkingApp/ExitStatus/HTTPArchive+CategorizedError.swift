@@ -1,0 +1,17 @@
+import HTTPArchive
+
+extension HARReplayError: CategorizedError {
+    /// The archive holds no answer for the request: like a server that cannot be reached.
+    var exitStatus: ExitStatus { .networkFailure }
+}
+
+extension HARArchiveError: CategorizedError {
+    /// An archive that cannot be written is a file failure; one that cannot be read or is not HAR is a
+    /// `--replay` argument the tool cannot use.
+    var exitStatus: ExitStatus {
+        switch self {
+        case .cannotWrite: .localFileFailure
+        case .cannotRead, .notJSON, .notHAR, .invalidEntry: .usage
+        }
+    }
+}

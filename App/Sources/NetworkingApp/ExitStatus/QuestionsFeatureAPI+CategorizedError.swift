@@ -1,0 +1,38 @@
+import QuestionsFeatureAPI
+
+extension StackExchangeAPIError: CategorizedError {
+    var exitStatus: ExitStatus { .serverError }
+}
+
+extension QuestionsMapper.Error: CategorizedError {
+    var exitStatus: ExitStatus {
+        switch self {
+        case .unexpectedStatus: .serverError
+        case .compressedBody, .invalidData: .invalidResponse
+        }
+    }
+}
+
+extension QuestionMapper.Error: CategorizedError {
+    var exitStatus: ExitStatus {
+        switch self {
+        case .notFound: .notFound
+        case .unexpectedStatus: .serverError
+        case .compressedBody, .invalidData: .invalidResponse
+        }
+    }
+}
+
+extension AvatarMapper.Error: CategorizedError {
+    var exitStatus: ExitStatus {
+        switch self {
+        case .unexpectedStatus: .serverError
+        case .emptyBody: .invalidResponse
+        }
+    }
+}
+
+extension AvatarRequest.Error: CategorizedError {
+    /// The answer named an avatar URL the tool cannot load.
+    var exitStatus: ExitStatus { .invalidResponse }
+}

@@ -1,0 +1,6 @@
+import URLSessionInfrastructure
+
+extension URLSessionClient.ConfigurationError: CategorizedError {
+    /// A base URL or timeout the client cannot use came from the command line or the environment.
+    var exitStatus: ExitStatus { .usage }
+}
