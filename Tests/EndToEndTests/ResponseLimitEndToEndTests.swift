@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import DevServerSupport
 import HTTPClientTestSupport
 import NetworkingApp
 import Testing
