@@ -54,7 +54,7 @@ struct ConsoleIOCLITests {
         let outcome = try await NetworkingProcess(["token", "update", "-"], redirection: "<&-").outcome()
 
         #expect(outcome.status == 64, "\(outcome)")
-        #expect(outcome.stderr == "networking: cannot read the new token: standard input is closed\n")
+        #expect(outcome.stderr.hasPrefix("networking: Could not read the new token: standard input is closed."))
     }
 
     @Test func readingTheTokenFromAFolderIsAUsageError() async throws {
@@ -65,7 +65,8 @@ struct ConsoleIOCLITests {
         ).outcome()
 
         #expect(outcome.status == 64, "\(outcome)")
-        #expect(outcome.stderr.hasPrefix("networking: cannot read the new token: standard input could not be read: "))
+        #expect(
+            outcome.stderr.hasPrefix("networking: Could not read the new token: standard input could not be read: "))
     }
 
     @Test func noArgumentsPrintsTheUsageOnStandardErrorAndExits64() async throws {

@@ -25,7 +25,7 @@ enum Usage {
               NETWORKING_ACCESS_TOKEN    initial access token for the token API
               NETWORKING_STACKEXCHANGE_KEY   Stack Exchange application key, sent as key= (raises the daily quota)
               NETWORKING_CACHE_DIR       response cache directory (else $XDG_CACHE_HOME/networking, else
-                                         $HOME/.cache/networking); delete it to clear the cache
+                                         $HOME/.cache/networking); `networking cache clear` empties it
               NETWORKING_TIMEOUT         seconds the network work of a command may take (default 30;
                                          --timeout wins)
 

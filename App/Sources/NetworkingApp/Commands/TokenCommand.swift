@@ -8,7 +8,7 @@ struct TokenCommand {
 
     func show() async -> ExitStatus {
         let viewModel = TokenViewModel(loadToken: composer.loadToken, updateToken: composer.updateToken)
-        return await present(viewModel.load())
+        return await present(viewModel.load(), failing: "Could not load the token")
     }
 
     func update(_ source: TokenSource) async -> ExitStatus {
@@ -21,11 +21,11 @@ struct TokenCommand {
             do {
                 input = try console.readInput()
             } catch {
-                console.writeError("networking: cannot read the new token: \(error)\n")
+                console.writeError(Report.line("Could not read the new token", error))
                 return .usage
             }
             guard var text = String(data: input, encoding: .utf8) else {
-                console.writeError("networking: the new token on standard input is not UTF-8 text\n")
+                console.writeError("networking: The new token on standard input is not UTF-8 text.\n")
                 return .usage
             }
             // One line ending, "\n" or "\r\n" (a single Character in Swift), is the terminal's, not the token's.
@@ -41,7 +41,7 @@ struct TokenCommand {
             }
         }
         let viewModel = TokenViewModel(loadToken: composer.loadToken, updateToken: composer.updateToken)
-        return await present(viewModel.update(to: newToken))
+        return await present(viewModel.update(to: newToken), failing: "Could not update the token")
     }
 
     /// Whether `token` holds a line feed or a carriage return, which no header or stored line can carry.
@@ -49,7 +49,9 @@ struct TokenCommand {
         token.unicodeScalars.contains { $0 == "\n" || $0 == "\r" }
     }
 
-    private func present(_ states: AsyncStream<TokenViewState>) async -> ExitStatus {
+    /// Shows each state; a failure is reported like every other command's (``Report``): what happened, then the
+    /// advice that fits its cause.
+    private func present(_ states: AsyncStream<TokenViewState>, failing action: String) async -> ExitStatus {
         var status = ExitStatus.success
         for await state in states {
             switch state {
@@ -60,10 +62,11 @@ struct TokenCommand {
             case .updated:
                 // The new token is a secret the user just typed: confirmed, never echoed.
                 console.writeOutput("Token updated.\n")
-            case .failed(_, let error):
-                let note = error.flatMap(FailureClassifier.bugNote(for:)).map { " " + $0 } ?? ""
-                console.writeError("networking: \(FailureClassifier.oneLine(TokenView.render(state)))\(note)\n")
-                status = error.map(FailureClassifier.status(for:)) ?? .networkFailure
+            case .failed(_, let error?):
+                status = Report.failure(action, error, console: console)
+            case .failed:
+                console.writeError("networking: \(FailureClassifier.oneLine(TokenView.render(state)))\n")
+                status = .networkFailure
             }
         }
         return status
