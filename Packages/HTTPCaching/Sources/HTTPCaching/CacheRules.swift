@@ -109,7 +109,9 @@ enum CacheRules {
     }
 
     /// Whether `entry` was stored for a request whose `Vary`-named fields had the same values as `request`'s.
+    /// An entry whose response said `Vary: *` never matches.
     static func matches(_ entry: HTTPCacheEntry, _ request: any HTTPRequest) -> Bool {
-        entry.variant.isEmpty || variant(of: request, names: entry.variant.keys) == entry.variant
+        guard varyingNames(entry.headers) != nil else { return false }
+        return entry.variant.isEmpty || variant(of: request, names: entry.variant.keys) == entry.variant
     }
 }

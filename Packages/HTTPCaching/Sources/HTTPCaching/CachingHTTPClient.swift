@@ -50,7 +50,7 @@ public struct CachingHTTPClient: HTTPClient {
             }
             return Self.marked(try await client.load(request: request), .miss)
         }
-        let stored = store.entry(for: key).flatMap { CacheRules.matches($0, request) ? $0 : nil }
+        let stored = store.entry(for: key) { CacheRules.matches($0, request) }
         switch policy.mode {
         case .offline:
             guard let stored else { throw HTTPCacheError.notCached(method: request.method, resource: key.resource) }
@@ -95,8 +95,8 @@ public struct CachingHTTPClient: HTTPClient {
             policy: policy)
         {
             store.store(entry, for: key)
-        } else if stored != nil, !response.isServerError {
-            store.removeEntry(for: key)
+        } else if let stored, !response.isServerError {
+            store.removeEntry(for: key, variant: stored.variant)
         }
         return Self.marked((data, response), .miss)
     }
