@@ -168,7 +168,8 @@ public struct HTTPClientFactory: Sendable {
         if layers.deduplicates { client = client.deduplicatingInFlightRequests() }  // 6
         if layers.handlesErrors { client = client.handlingErrors() }  // 7
         if let cache, let caching = layers.cache {  // 8
-            let policy = HTTPCachePolicy(mode: caching.mode ?? cache.mode, defaultFreshness: caching.defaultFreshness)
+            var policy = HTTPCachePolicy(mode: caching.mode ?? cache.mode, defaultFreshness: caching.defaultFreshness)
+            policy.baseURL = baseURL  // so an unsafe request's same-origin Location is invalidated too
             client = client.caching(in: try cache.store(for: baseURL), policy: policy)
         }
         return deadline.map { $0.bounding(client) } ?? client  // 9

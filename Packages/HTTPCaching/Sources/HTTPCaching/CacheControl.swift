@@ -22,6 +22,9 @@ struct CacheControl {
     /// Whether the directive `name` is present.
     func has(_ name: String) -> Bool { directives[name] != nil }
 
+    /// The directive's argument, quotes removed: empty when it has none, `nil` when the directive is absent.
+    func argument(_ name: String) -> String? { directives[name] }
+
     /// The directive's delta-seconds argument; `nil` when absent or not a non-negative whole number.
     func seconds(_ name: String) -> TimeInterval? {
         directives[name].flatMap(Self.deltaSeconds)

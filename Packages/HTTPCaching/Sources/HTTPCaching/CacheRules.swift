@@ -5,10 +5,15 @@ import HTTPClient
 enum CacheRules {
     /// Statuses a cache may store without explicit freshness (RFC 9110, 15.1).
     static let heuristicallyCacheable: Set<HTTPStatusCode> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
-    /// Response fields that describe one connection or one answer, never kept with an entry.
+    /// Response fields that describe one connection or one answer, never kept with an entry (RFC 9111, 3.1),
+    /// besides the fields `Connection` lists.
     static let unstoredFields = [
-        "Connection", "Keep-Alive", "Transfer-Encoding", "Upgrade", HTTPCacheOutcome.headerName,
+        "Connection", "Proxy-Connection", "Keep-Alive", "TE", "Transfer-Encoding", "Upgrade",
+        HTTPCacheOutcome.headerName,
     ]
+    /// Fields a `304` or a `HEAD` response never updates (RFC 9111, 3.2): they describe the stored body's framing
+    /// and coding, which the update did not carry.
+    static let framingFields = ["Content-Length", "Content-Encoding", "Content-Range"]
 
     /// The entry to store for `response`, or `nil` when the rules forbid storing it.
     static func entry(
@@ -34,22 +39,35 @@ enum CacheRules {
         } else {
             return nil
         }
-        var stored = headers
-        for name in unstoredFields { stored[name] = nil }
         return HTTPCacheEntry(
-            statusCode: response.statusCode, headers: stored, body: data, responseTime: responseTime,
+            statusCode: response.statusCode, headers: storable(headers), body: data, responseTime: responseTime,
             initialAge: initialAge(headers, requestTime: requestTime, responseTime: responseTime),
             freshnessLifetime: lifetime, variant: variant(of: request, names: varied))
     }
 
-    /// `stored` updated by a `304 Not Modified` (RFC 9111, 4.3.4): its fields replace the stored ones.
+    /// `headers` without the fields that are never stored: ``unstoredFields`` and those `Connection` names.
+    static func storable(_ headers: HTTPHeaders) -> HTTPHeaders {
+        var stored = headers
+        let named = headers["Connection"]?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+        for name in unstoredFields + named where !name.isEmpty { stored[name] = nil }
+        return stored
+    }
+
+    /// Whether a stale `entry` may answer at all: not when its response said `must-revalidate` or `no-cache`
+    /// (RFC 9111, 4.2.4).
+    static func allowsStaleAnswers(_ entry: HTTPCacheEntry) -> Bool {
+        let directives = CacheControl(entry.headers["Cache-Control"])
+        return !directives.has("must-revalidate") && !directives.has("no-cache")
+    }
+
+    /// `stored` updated by a `304 Not Modified` or a `HEAD` response (RFC 9111, 3.2 and 4.3.4): their fields
+    /// replace the stored ones, except those never stored and the stored body's ``framingFields``.
     static func revalidated(
         _ stored: HTTPCacheEntry, by response: HTTPResponse, requestTime: Date, responseTime: Date,
         policy: HTTPCachePolicy
     ) -> HTTPCacheEntry {
-        var update = response.headers ?? HTTPHeaders()
-        update["Content-Length"] = nil
-        for name in unstoredFields { update[name] = nil }
+        var update = storable(response.headers ?? HTTPHeaders())
+        for name in framingFields { update[name] = nil }
         var entry = stored
         entry.headers = stored.headers.merging(update)
         entry.responseTime = responseTime
@@ -87,9 +105,16 @@ enum CacheRules {
     static func initialAge(_ headers: HTTPHeaders, requestTime: Date, responseTime: Date) -> TimeInterval {
         let date = headers["Date"].flatMap { HTTPDate.parse($0, now: responseTime) }
         let apparentAge = date.map { max(0, responseTime.timeIntervalSince($0)) } ?? 0
-        let ageValue = headers["Age"].flatMap { CacheControl.deltaSeconds($0.trimmingCharacters(in: .whitespaces)) }
+        let ageValue = headers["Age"].flatMap(ageSeconds)
         let correctedAge = (ageValue ?? 0) + max(0, responseTime.timeIntervalSince(requestTime))
         return max(apparentAge, correctedAge)
+    }
+
+    /// The seconds an `Age` value states (RFC 9111, 5.1): of a list, the first member only; `nil` when that is not
+    /// delta-seconds, so an invalid `Age` is ignored.
+    static func ageSeconds(_ value: String) -> TimeInterval? {
+        let first = value.split(separator: ",", omittingEmptySubsequences: false).first ?? ""
+        return CacheControl.deltaSeconds(first.trimmingCharacters(in: .whitespaces))
     }
 
     /// The lowercased names `Vary` lists, or `nil` for `Vary: *` (never stored).
@@ -109,7 +134,9 @@ enum CacheRules {
     }
 
     /// Whether `entry` was stored for a request whose `Vary`-named fields had the same values as `request`'s.
+    /// An entry whose response said `Vary: *` never matches.
     static func matches(_ entry: HTTPCacheEntry, _ request: any HTTPRequest) -> Bool {
-        entry.variant.isEmpty || variant(of: request, names: entry.variant.keys) == entry.variant
+        guard varyingNames(entry.headers) != nil else { return false }
+        return entry.variant.isEmpty || variant(of: request, names: entry.variant.keys) == entry.variant
     }
 }

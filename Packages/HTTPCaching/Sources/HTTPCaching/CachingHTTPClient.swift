@@ -3,22 +3,26 @@ import HTTPClient
 
 /// A private HTTP cache (RFC 9111) in front of another client, for `GET` and `HEAD`.
 ///
-/// - A fresh entry answers at once, with `Age` and `X-Cache: hit`; nothing is sent.
+/// - A fresh entry answers at once, with `Age` and `X-Cache: hit`; nothing is sent. A `HEAD` may also be
+///   answered by the headers of a fresh `GET` entry.
 /// - A stale entry (or one marked `no-cache`) is revalidated with `If-None-Match` / `If-Modified-Since`;
 ///   a `304` answers the stored body with the stored status and the merged headers, `X-Cache: revalidated`.
+/// - The request's own `Cache-Control` (`max-age`, `max-stale`, `min-fresh`, `no-cache`, `no-store`,
+///   `only-if-cached`, or `Pragma: no-cache`) narrows or widens what the store may answer.
 /// - When the origin fails (a transport error or a 5xx), an entry within its `stale-if-error` allowance answers
 ///   with `X-Cache: stale`, unless it said `must-revalidate` or `no-cache`. Every other answer is the origin's
 ///   own, with `X-Cache: miss`.
-/// - A successful `POST`, `PUT`, `PATCH` or `DELETE` removes the entries of its path.
-/// - Requests carrying `Authorization` (unless ``HTTPCachePolicy/storesAuthorizedResponses``), `no-store`,
-///   or their own validators pass straight through.
+/// - A successful `POST`, `PUT`, `PATCH` or `DELETE` removes the entries of its path and of the same-origin
+///   paths its response names in `Location` and `Content-Location`.
+/// - Requests carrying `Authorization` (unless ``HTTPCachePolicy/storesAuthorizedResponses``) or their own
+///   preconditions pass straight through.
 ///
 /// See ``HTTPCachePolicy`` for the modes, and the *Caching Responses* article for the whole rule set.
 public struct CachingHTTPClient: HTTPClient {
     let client: any HTTPClient
     let store: any HTTPCacheStore
     let policy: HTTPCachePolicy
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
 
     /// Wraps `client`.
     /// - Parameters:
@@ -43,34 +47,41 @@ public struct CachingHTTPClient: HTTPClient {
         guard request.method == .get || request.method == .head else {
             return try await loadUnsafe(request, key: key)
         }
-        let directives = CacheControl(request.headers?["Cache-Control"])
-        if passesThrough(request, directives) {
+        let directives = RequestDirectives(request.headers)
+        if passesThrough(request) {
             guard policy.mode != .offline else {
                 throw HTTPCacheError.notCached(method: request.method, resource: key.resource)
             }
+            guard !directives.onlyIfCached else { return Self.gatewayTimeout }
             return Self.marked(try await client.load(request: request), .miss)
         }
-        let stored = store.entry(for: key).flatMap { CacheRules.matches($0, request) ? $0 : nil }
+        let stored = store.entry(for: key) { CacheRules.matches($0, request) }
+        let date = now()
         switch policy.mode {
         case .offline:
-            guard let stored else { throw HTTPCacheError.notCached(method: request.method, resource: key.resource) }
-            let date = now()
-            return Self.answer(stored, stored.isFresh(at: date) ? .hit : .stale, at: date)
-        case .reload:
-            return try await fetch(request, key: key, stored: nil)
-        case .normal:
-            let date = now()
-            if let stored, stored.isFresh(at: date), !Self.demandsValidation(directives, age: stored.age(at: date)) {
-                return Self.answer(stored, .hit, at: date)
+            if let stored { return Self.answer(stored, at: date) }
+            guard request.method == .head, let entry = storedGET(for: request) else {
+                throw HTTPCacheError.notCached(method: request.method, resource: key.resource)
             }
-            return try await fetch(request, key: key, stored: stored)
+            return Self.answer(entry, at: date, includingBody: false)
+        case .reload:
+            guard !directives.onlyIfCached else { return Self.gatewayTimeout }
+            return try await fetch(request, key: key, stored: nil, directives: directives)
+        case .normal:
+            if let stored, directives.accepts(stored, at: date) { return Self.answer(stored, at: date) }
+            if request.method == .head, let entry = storedGET(for: request), directives.accepts(entry, at: date) {
+                return Self.answer(entry, at: date, includingBody: false)
+            }
+            guard !directives.onlyIfCached else { return Self.gatewayTimeout }
+            return try await fetch(request, key: key, stored: stored, directives: directives)
         }
     }
 
-    /// Asks the origin, conditionally when `stored` has validators, and stores or revalidates what comes back.
-    private func fetch(_ request: any HTTPRequest, key: HTTPCacheKey, stored: HTTPCacheEntry?) async throws
-        -> (Data, HTTPResponse)
-    {
+    /// Asks the origin, conditionally when `stored` has validators, and stores or revalidates what comes back
+    /// (nothing when the request said `no-store`).
+    private func fetch(
+        _ request: any HTTPRequest, key: HTTPCacheKey, stored: HTTPCacheEntry?, directives: RequestDirectives
+    ) async throws -> (Data, HTTPResponse) {
         let validators = stored.map(Self.validators(of:)) ?? HTTPHeaders()
         let sent: any HTTPRequest = validators.isEmpty ? request : request.settingHeaders(validators)
         let requestTime = now()
@@ -86,59 +97,53 @@ public struct CachingHTTPClient: HTTPClient {
         if response.statusCode == 304, !validators.isEmpty, let stored {
             let updated = CacheRules.revalidated(
                 stored, by: response, requestTime: requestTime, responseTime: responseTime, policy: policy)
-            store.store(updated, for: key)
+            if !directives.noStore { store.store(updated, for: key) }
             return Self.answer(updated, .revalidated, at: responseTime)
         }
         if response.isServerError, let stale = standIn(stored) { return stale }
+        guard !directives.noStore else { return Self.marked((data, response), .miss) }
+        if request.method == .head, response.statusCode == 200 {
+            updateStoredGET(for: request, by: response, requestTime: requestTime, responseTime: responseTime)
+        }
         if let entry = CacheRules.entry(
             for: request, data: data, response: response, requestTime: requestTime, responseTime: responseTime,
             policy: policy)
         {
             store.store(entry, for: key)
-        } else if stored != nil, !response.isServerError {
-            store.removeEntry(for: key)
-        }
-        return Self.marked((data, response), .miss)
-    }
-
-    /// `POST`, `PUT`, `PATCH`, `DELETE` (and anything else unsafe): sent as they are; success invalidates the path.
-    private func loadUnsafe(_ request: any HTTPRequest, key: HTTPCacheKey) async throws -> (Data, HTTPResponse) {
-        guard policy.mode != .offline else {
-            throw HTTPCacheError.offlineUnsafeRequest(method: request.method, resource: key.resource)
-        }
-        let (data, response) = try await client.load(request: request)
-        if request.method != .options, (200..<400).contains(response.statusCode) {
-            store.removeEntries(forResource: key.resource)
+        } else if let stored, !response.isServerError {
+            store.removeEntry(for: key, variant: stored.variant)
         }
         return Self.marked((data, response), .miss)
     }
 
     /// The stale answer that may stand in for a failed origin, or `nil`.
     private func standIn(_ stored: HTTPCacheEntry?) -> (Data, HTTPResponse)? {
-        guard let stored else { return nil }
+        guard let stored, CacheRules.allowsStaleAnswers(stored) else { return nil }
         let date = now()
-        let directives = CacheControl(stored.headers["Cache-Control"])
-        // RFC 9111, 4.2.4: never a stale answer where the response forbids it.
-        guard !directives.has("must-revalidate"), !directives.has("no-cache") else { return nil }
-        let allowance = directives.seconds("stale-if-error") ?? policy.staleIfError.seconds
+        let allowance =
+            CacheControl(stored.headers["Cache-Control"]).seconds("stale-if-error") ?? policy.staleIfError.seconds
         guard stored.age(at: date) - stored.freshnessLifetime <= allowance else { return nil }
         return Self.answer(stored, .stale, at: date)
     }
 
-    /// Whether the request skips the cache: a credential the policy does not store, `no-store`, or its own
-    /// validators (the caller is revalidating something it holds).
-    private func passesThrough(_ request: any HTTPRequest, _ directives: CacheControl) -> Bool {
+    /// Whether the request skips the cache: a credential the policy does not store, or its own preconditions
+    /// (the caller is revalidating something it holds). Such a request goes to the origin as it is, and its
+    /// answer, a `304` included, comes back untouched and leaves the store alone.
+    private func passesThrough(_ request: any HTTPRequest) -> Bool {
         guard let headers = request.headers, !headers.isEmpty else { return false }
         if headers.contains("Authorization"), !policy.storesAuthorizedResponses { return true }
-        return directives.has("no-store") || headers.contains("If-None-Match") || headers.contains("If-Modified-Since")
+        return Self.preconditionFields.contains { headers.contains($0) }
     }
 
-    /// Whether the request's own `Cache-Control` refuses an answer of `age` seconds without asking the origin
-    /// (`no-cache`, or an age beyond its `max-age`).
-    private static func demandsValidation(_ directives: CacheControl, age: TimeInterval) -> Bool {
-        if directives.has("no-cache") { return true }
-        guard let maxAge = directives.seconds("max-age") else { return false }
-        return age > maxAge
+    /// The request fields that make a request conditional (RFC 9110, 13.1).
+    static let preconditionFields = [
+        "If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "If-Range",
+    ]
+
+    /// The answer to a request that said `only-if-cached` when nothing stored may answer: `504 Gateway Timeout`
+    /// (RFC 9111, 5.2.1.7).
+    static var gatewayTimeout: (Data, HTTPResponse) {
+        (Data(), HTTPResponse(statusCode: 504, headers: [HTTPCacheOutcome.headerName: HTTPCacheOutcome.miss.rawValue]))
     }
 
     /// `If-None-Match` from the entry's `ETag`, `If-Modified-Since` from its `Last-Modified`.
@@ -149,16 +154,25 @@ public struct CachingHTTPClient: HTTPClient {
         return headers
     }
 
-    private static func answer(_ entry: HTTPCacheEntry, _ outcome: HTTPCacheOutcome, at date: Date)
+    /// `entry` answering from the store at `date`: `hit` when fresh, else `stale`.
+    private static func answer(_ entry: HTTPCacheEntry, at date: Date, includingBody: Bool = true)
         -> (Data, HTTPResponse)
     {
+        answer(entry, entry.isFresh(at: date) ? .hit : .stale, at: date, includingBody: includingBody)
+    }
+
+    /// `entry` as an answer at `date`, with its `Age` and `outcome`; without its body for a `HEAD`.
+    private static func answer(
+        _ entry: HTTPCacheEntry, _ outcome: HTTPCacheOutcome, at date: Date, includingBody: Bool = true
+    ) -> (Data, HTTPResponse) {
         var headers = entry.headers
         headers["Age"] = String(Int(min(max(0, entry.age(at: date)), CacheControl.greatestDeltaSeconds)))
         headers[HTTPCacheOutcome.headerName] = outcome.rawValue
-        return (entry.body, HTTPResponse(statusCode: entry.statusCode, headers: headers))
+        return (includingBody ? entry.body : Data(), HTTPResponse(statusCode: entry.statusCode, headers: headers))
     }
 
-    private static func marked(_ answer: (Data, HTTPResponse), _ outcome: HTTPCacheOutcome) -> (Data, HTTPResponse) {
+    /// `answer` with `X-Cache: outcome`.
+    static func marked(_ answer: (Data, HTTPResponse), _ outcome: HTTPCacheOutcome) -> (Data, HTTPResponse) {
         var headers = answer.1.headers ?? HTTPHeaders()
         headers[HTTPCacheOutcome.headerName] = outcome.rawValue
         return (answer.0, HTTPResponse(statusCode: answer.1.statusCode, headers: headers))

@@ -3,8 +3,10 @@ import HTTPClient
 
 /// An ``HTTPCacheStore`` in a directory: one file per entry, shared safely by several processes.
 ///
-/// - Each entry is a file named by a hash of its key, in a versioned format with a checksum. A corrupt,
-///   truncated or foreign file is a miss and is removed; a file for another key (a hash collision) is a miss.
+/// - Each entry is a file named by a hash of its key and a slot number: a key keeps up to ``variantLimit``
+///   variants (responses that named request fields in `Vary`), one per slot, and storing one more replaces the
+///   key's least recently used variant. Files are in a versioned format with a checksum. A corrupt, truncated
+///   or foreign file is a miss and is removed; a file for another key (a hash collision) is a miss.
 /// - Writes go to a temporary file that is then renamed into place, so a reader in any process sees the old
 ///   entry or the new one, never part of one.
 /// - When the files together exceed ``byteLimit``, the least recently used (by modification time, which every
@@ -37,13 +39,18 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
     /// Evictions stop once the files fit in this share of ``byteLimit``.
     static let trimRatio = 0.8
 
+    /// The most variants a key may keep, whatever a store is opened with.
+    static let greatestVariantLimit = 32
+
     /// The directory holding the entry files.
     public let directory: URL
     /// The most bytes the entry files may take together.
     public let byteLimit: Int
-    private let path: String
+    /// The most variants one key keeps, each in its own file.
+    public let variantLimit: Int
+    let path: String
     /// This process's estimate of the files' total size; every sweep measures it again.
-    private let estimatedByteCount: LockedValue<Int>
+    let estimatedByteCount: LockedValue<Int>
 
     /// Opens the store in `directory`, creating it (mode 0700) if missing.
     /// - Parameters:
@@ -53,7 +60,29 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
     public init(directory: URL, byteLimit: Int = 50_000_000) throws {
         self.directory = directory
         self.byteLimit = byteLimit
+        variantLimit = 8
         path = directory.path
+        estimatedByteCount = LockedValue(try Self.open(directory))
+    }
+
+    /// Opens the store in `directory`, creating it (mode 0700) if missing.
+    /// - Parameters:
+    ///   - directory: The directory for the entry files; several processes may share it.
+    ///   - byteLimit: The most bytes the entry files may take together; 50 MB by default.
+    ///   - variantLimit: The most variants one key keeps, from 1 to 32.
+    /// - Throws: ``Error`` when the directory cannot be created or is not a directory.
+    public init(directory: URL, byteLimit: Int = 50_000_000, variantLimit: Int) throws {
+        self.directory = directory
+        self.byteLimit = byteLimit
+        self.variantLimit = min(max(1, variantLimit), Self.greatestVariantLimit)
+        path = directory.path
+        estimatedByteCount = LockedValue(try Self.open(directory))
+    }
+
+    /// Creates `directory` (mode 0700) if missing.
+    /// - Returns: The bytes its entry files take.
+    private static func open(_ directory: URL) throws(Error) -> Int {
+        let path = directory.path
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             do {
@@ -65,30 +94,36 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
         } else if !isDirectory.boolValue {
             throw Error.notADirectory(path: path)
         }
-        estimatedByteCount = LockedValue(0)
-        let total = entryFiles().reduce(0) { $0 + $1.size }
-        estimatedByteCount.withLock { $0 = total }
+        return listing(path, suffix: entrySuffix).reduce(0) { $0 + $1.size }
     }
 
-    /// The entry stored under `key`, or `nil`; a hit counts as a use.
+    /// The variant of `key` received last, or `nil`; a hit counts as a use.
     public func entry(for key: HTTPCacheKey) -> HTTPCacheEntry? {
-        let file = filePath(for: key)
-        guard let contents = EntryFile.contents(of: file, sizeLimit: byteLimit) else { return nil }
-        guard let decoded = try? DiskEntryFormat.decode(contents.data) else {
-            EntryFile.remove(file, ifStill: contents)
-            return nil
-        }
-        return decoded.key == key ? decoded.entry : nil
+        entry(for: key) { _ in true }
     }
 
-    /// Stores `entry` under `key`, then evicts the least recently used entries beyond ``byteLimit``.
+    /// The most recently received variant of `key` that `isMatch` accepts, or `nil`; only that variant's file
+    /// counts as used.
+    public func entry(for key: HTTPCacheKey, where isMatch: (HTTPCacheEntry) -> Bool) -> HTTPCacheEntry? {
+        var best: (file: String, entry: HTTPCacheEntry)?
+        for slot in slots(of: key, count: variantLimit) {
+            guard case .entry(let entry, _) = slot.content, isMatch(entry) else { continue }
+            if let current = best, current.entry.responseTime >= entry.responseTime { continue }
+            best = (slot.file, entry)
+        }
+        if let best { EntryFile.markUsed(best.file) }
+        return best?.entry
+    }
+
+    /// Stores `entry` under `key` in the file of its variant, else a free one, else the file of the key's least
+    /// recently used variant; then evicts the least recently used entries beyond ``byteLimit``.
     public func store(_ entry: HTTPCacheEntry, for key: HTTPCacheKey) {
         let data = DiskEntryFormat.encode(entry, for: key)
-        let file = filePath(for: key)
         guard data.count <= byteLimit else {
-            removeEntry(for: key)
+            removeEntry(for: key, variant: entry.variant)
             return
         }
+        let file = fileForStoring(entry, for: key)
         let replaced = EntryFile.size(file)
         guard EntryFile.replace(file, with: data, in: path) else { return }
         let estimate = estimatedByteCount.withLock { count in
@@ -98,12 +133,16 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
         if estimate > byteLimit { sweep() }
     }
 
-    /// Removes the entry stored under `key`, if any.
+    /// Removes every variant stored under `key`, whatever variant limit the process that stored it had.
     public func removeEntry(for key: HTTPCacheKey) {
-        let file = filePath(for: key)
-        let size = EntryFile.size(file)
-        EntryFile.remove(file)
-        estimatedByteCount.withLock { $0 -= size }
+        for index in 0..<Self.greatestVariantLimit { remove(slotFile(of: key, index: index)) }
+    }
+
+    /// Removes the variant of `key` stored for `variant`, if any.
+    public func removeEntry(for key: HTTPCacheKey, variant: [String: String]) {
+        for slot in slots(of: key, count: variantLimit) {
+            if case .entry(let entry, _) = slot.content, entry.variant == variant { remove(slot.file) }
+        }
     }
 
     /// Removes every entry whose key names `resource`.
@@ -129,51 +168,10 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
         estimatedByteCount.withLock { $0 = 0 }
     }
 
-    /// Removes the least recently used files until the rest fit in ``trimRatio`` of ``byteLimit``, and
-    /// temporary files a crashed writer left behind.
-    func sweep() {
-        var files = entryFiles().sorted { $0.modified < $1.modified }
-        var total = files.reduce(0) { $0 + $1.size }
-        if total > byteLimit {
-            let target = Int(Double(byteLimit) * Self.trimRatio)
-            while total > target, !files.isEmpty {
-                let oldest = files.removeFirst()
-                EntryFile.remove(oldest.path)
-                total -= oldest.size
-            }
-        }
-        estimatedByteCount.withLock { $0 = total }
-        removeAbandonedTemporaryFiles()
-    }
-
-    private func filePath(for key: HTTPCacheKey) -> String {
-        path + "/" + FNV1a.hex(FNV1a.hash(key.rawValue)) + Self.entrySuffix
-    }
-
-    private struct ListedFile {
-        let path: String
-        let size: Int
-        /// Nanoseconds since 1970: every read renews it, so the oldest is the least recently used.
-        let modified: Int64
-    }
-
-    private func entryFiles() -> [ListedFile] {
-        listing(suffix: Self.entrySuffix)
-    }
-
-    private func removeAbandonedTemporaryFiles() {
-        let cutoff = Int64(Date().addingTimeInterval(-600).timeIntervalSince1970 * 1e9)
-        for file in listing(prefix: ".tmp-") where file.modified < cutoff {
-            EntryFile.remove(file.path)
-        }
-    }
-
-    private func listing(prefix: String = "", suffix: String = "") -> [ListedFile] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.compactMap { name in
-            guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
-            let file = path + "/" + name
-            return EntryFile.attributes(file).map { ListedFile(path: file, size: $0.size, modified: $0.modified) }
-        }
+    private func remove(_ file: String) {
+        let size = EntryFile.size(file)
+        guard size > 0 else { return }
+        EntryFile.remove(file)
+        estimatedByteCount.withLock { $0 -= size }
     }
 }

@@ -118,6 +118,14 @@ enum EntryFile {
         _ = futimens(descriptor, &times)
     }
 
+    /// Marks the file at `path` as just used, if it exists.
+    static func markUsed(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        markUsed(descriptor)
+        close(descriptor)
+    }
+
     /// Removes the file at `path`, if any.
     static func remove(_ path: String) {
         unlink(path)

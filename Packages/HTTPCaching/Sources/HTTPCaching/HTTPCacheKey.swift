@@ -3,7 +3,7 @@ import HTTPClient
 /// What identifies a stored answer: method, version, path and query, the query in any order.
 ///
 /// The request headers a response names in `Vary` are compared separately, through
-/// ``HTTPCacheEntry/variant``, so one key holds the variant most recently stored.
+/// ``HTTPCacheEntry/variant``: one key holds several variants (see ``HTTPCacheStore``).
 public struct HTTPCacheKey: Hashable, Sendable, CustomStringConvertible {
     /// The whole key as one string, for example `GET 2.3/questions?page=1&site=stackoverflow`.
     public let rawValue: String

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How ``CachingHTTPClient`` uses its store.
 ///
 /// ```swift
@@ -27,6 +29,10 @@ public struct HTTPCachePolicy: Sendable {
     /// Whether responses to requests carrying `Authorization` are stored (and answered from the store).
     /// Off by default: such requests pass straight through.
     public var storesAuthorizedResponses: Bool
+    /// The base URL the requests are relative to, if known: it lets a successful unsafe request invalidate the
+    /// paths its response names in `Location` or `Content-Location` with an absolute URL of the same origin.
+    /// `nil` by default: only relative references are followed then.
+    public var baseURL: URL?
 
     /// Creates a policy.
     /// - Parameters:

@@ -1,16 +1,22 @@
 /// Where ``CachingHTTPClient`` keeps its entries: in memory, on disk, or anywhere else.
 ///
-/// A store is a plain map from ``HTTPCacheKey`` to ``HTTPCacheEntry``; every HTTP rule lives in the decorator.
-/// Stores are shared between tasks, so every method must be safe to call concurrently. Failing to read is a
-/// miss and failing to write is ignored: a cache never turns a good answer into an error.
+/// A store maps an ``HTTPCacheKey`` to the variants of one answer (entries told apart by
+/// ``HTTPCacheEntry/variant``); every HTTP rule lives in the decorator. Stores are shared between tasks, so every
+/// method must be safe to call concurrently. Failing to read is a miss and failing to write is ignored: a cache
+/// never turns a good answer into an error.
+///
+/// A store that keeps one entry per key needs only the five original requirements: the variant-aware ones
+/// have default implementations in terms of them.
 public protocol HTTPCacheStore: Sendable {
-    /// The entry stored under `key`, or `nil`. Reading counts as a use for least-recently-used eviction.
+    /// The entry stored under `key` (the one stored last when the store keeps several variants), or `nil`.
+    /// Reading counts as a use for least-recently-used eviction.
     func entry(for key: HTTPCacheKey) -> HTTPCacheEntry?
 
-    /// Stores `entry` under `key`, replacing any entry there, then evicts entries beyond the byte limit.
+    /// Stores `entry` under `key`, replacing the entry there with the same ``HTTPCacheEntry/variant`` (or, in a
+    /// store that keeps one entry per key, any entry there), then evicts entries beyond the store's limits.
     func store(_ entry: HTTPCacheEntry, for key: HTTPCacheKey)
 
-    /// Removes the entry stored under `key`, if any.
+    /// Removes every entry stored under `key`, if any.
     func removeEntry(for key: HTTPCacheKey)
 
     /// Removes every entry whose key names `resource` (see ``HTTPCacheKey/resource``), whatever its query.
@@ -18,4 +24,23 @@ public protocol HTTPCacheStore: Sendable {
 
     /// Removes every entry.
     func removeAll()
+
+    /// The entry stored under `key` that `isMatch` accepts, the most recently received
+    /// (``HTTPCacheEntry/responseTime``) when several do, or `nil`. Only the entry returned counts as a use.
+    func entry(for key: HTTPCacheKey, where isMatch: (HTTPCacheEntry) -> Bool) -> HTTPCacheEntry?
+
+    /// Removes the entry stored under `key` for `variant`, leaving the key's other variants.
+    func removeEntry(for key: HTTPCacheKey, variant: [String: String])
+}
+
+extension HTTPCacheStore {
+    /// The entry ``entry(for:)`` returns, if `isMatch` accepts it.
+    public func entry(for key: HTTPCacheKey, where isMatch: (HTTPCacheEntry) -> Bool) -> HTTPCacheEntry? {
+        entry(for: key).flatMap { isMatch($0) ? $0 : nil }
+    }
+
+    /// Removes the entry under `key` if it is the one for `variant`.
+    public func removeEntry(for key: HTTPCacheKey, variant: [String: String]) {
+        if entry(for: key)?.variant == variant { removeEntry(for: key) }
+    }
 }

@@ -18,11 +18,12 @@ func key(_ index: Int) -> HTTPCacheKey {
     HTTPCacheKey(rawValue: "GET v1/shared?item=\(index)", resource: "v1/shared")
 }
 
-/// An entry whose body repeats `token` `count` times, and says so in its headers.
-func entry(token: String, count: Int) -> HTTPCacheEntry {
+/// An entry whose body repeats `token` `count` times, and says so in its headers; one of three variants.
+func entry(token: String, count: Int, variant: Int) -> HTTPCacheEntry {
     HTTPCacheEntry(
-        statusCode: 200, headers: ["X-Token": token, "X-Count": String(count)],
-        body: Data(String(repeating: token, count: count).utf8), responseTime: Date(), freshnessLifetime: 60)
+        statusCode: 200, headers: ["X-Token": token, "X-Count": String(count), "Vary": "Accept"],
+        body: Data(String(repeating: token, count: count).utf8), responseTime: Date(), freshnessLifetime: 60,
+        variant: ["accept": String(variant)])
 }
 
 /// Whether `entry` is exactly what some writer stored.
@@ -36,10 +37,14 @@ func isWhole(_ entry: HTTPCacheEntry) -> Bool {
 var (reads, hits, torn) = (0, 0, 0)
 for iteration in 0..<iterations {
     let index = (iteration * 7 + worker) % 24
-    store.store(entry(token: "w\(worker)i\(iteration);", count: 20 + (iteration * 37 + worker) % 400), for: key(index))
+    let written = entry(
+        token: "w\(worker)i\(iteration);", count: 20 + (iteration * 37 + worker) % 400, variant: iteration % 3)
+    store.store(written, for: key(index))
     for offset in 1...3 {
         reads += 1
-        guard let read = store.entry(for: key((index + offset * 5) % 24)) else { continue }
+        let variant = String((iteration + offset) % 3)
+        guard let read = store.entry(for: key((index + offset * 5) % 24), where: { $0.variant["accept"] == variant })
+        else { continue }
         hits += 1
         if !isWhole(read) { torn += 1 }
     }

@@ -30,7 +30,7 @@ struct CachingHTTPClientStorageTests {
         }
     }
 
-    @Test func aRequestWithNoStoreIsNeitherStoredNorAnswered() async throws {
+    @Test func aRequestWithNoStoreIsNotStored() async throws {
         let cache = CachingSUT([
             .status(200, body: "a", headers: Self.fresh), .status(200, body: "b", headers: Self.fresh),
         ])

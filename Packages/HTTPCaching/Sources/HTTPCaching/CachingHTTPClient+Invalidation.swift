@@ -1,0 +1,53 @@
+import Foundation
+import HTTPClient
+
+/// Invalidation by unsafe requests (RFC 9111, 4.4).
+extension CachingHTTPClient {
+    /// `POST`, `PUT`, `PATCH`, `DELETE` (and anything else unsafe): sent as they are. A success (2xx or 3xx)
+    /// removes the entries of the request's path and of the same-origin paths its response names in `Location`
+    /// and `Content-Location`.
+    func loadUnsafe(_ request: any HTTPRequest, key: HTTPCacheKey) async throws -> (Data, HTTPResponse) {
+        guard policy.mode != .offline else {
+            throw HTTPCacheError.offlineUnsafeRequest(method: request.method, resource: key.resource)
+        }
+        let (data, response) = try await client.load(request: request)
+        if request.method != .options, (200..<400).contains(response.statusCode) {
+            store.removeEntries(forResource: key.resource)
+            for name in ["Location", "Content-Location"] {
+                guard let reference = response.headers?[name],
+                    let resource = Self.resource(named: reference, by: request, baseURL: policy.baseURL)
+                else { continue }
+                store.removeEntries(forResource: resource)
+            }
+        }
+        return Self.marked((data, response), .miss)
+    }
+
+    /// The resource (see ``HTTPCacheKey/resource``) that `reference` names, resolved against the URL of
+    /// `request`; `nil` when it names another origin or a path outside `baseURL`.
+    ///
+    /// Without a base URL, requests are taken as relative to the root of an origin that no absolute reference
+    /// can name, so only relative references count.
+    static func resource(named reference: String, by request: any HTTPRequest, baseURL: URL?) -> String? {
+        guard let base = baseURL ?? URL(string: "http://origin.invalid/"),
+            let requestURL = try? HTTPURLBuilder(baseURL: base).url(for: request),
+            let target = URL(string: reference.trimmingCharacters(in: .whitespaces), relativeTo: requestURL),
+            let targetParts = URLComponents(url: target.absoluteURL, resolvingAgainstBaseURL: false),
+            let requestParts = URLComponents(url: requestURL, resolvingAgainstBaseURL: false),
+            let baseParts = URLComponents(url: base, resolvingAgainstBaseURL: true),
+            origin(of: targetParts) == origin(of: requestParts)
+        else { return nil }
+        let baseSegments = baseParts.path.split(separator: "/")
+        let segments = targetParts.path.split(separator: "/")
+        guard segments.starts(with: baseSegments) else { return nil }
+        let resource = segments.dropFirst(baseSegments.count).joined(separator: "/")
+        return segments.count > baseSegments.count && targetParts.path.hasSuffix("/") ? resource + "/" : resource
+    }
+
+    /// Scheme, host and port, the port defaulted by the scheme, compared without letter case.
+    private static func origin(of url: URLComponents) -> String? {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
+        let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+        return "\(scheme)://\(host):\(port)"
+    }
+}
