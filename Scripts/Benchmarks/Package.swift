@@ -34,6 +34,13 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "soak", dependencies: ["BenchmarkSupport"]),
+        // Part 6 (start-up): Foundation alone, the floor the `networking` binary is compared with; and the same
+        // work with FoundationNetworking linked in, with or without URLSessions made.
+        .executableTarget(name: "startup-floor"),
+        .executableTarget(
+            name: "startup-session",
+            dependencies: [.product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
