@@ -4,8 +4,8 @@ import Foundation
 /// strategy writes, worked out with integer arithmetic.
 ///
 /// `.iso8601` makes a time zone and a calendar first, which loads ICU's time zone data: about half a
-/// millisecond at the start of every `--json` command, a cached answer's whole budget for its own work. Dates
-/// before 1970 or after 9999 are rare enough to go through Foundation's formatter.
+/// millisecond of every `--json` command, measured in process. Dates before 1970 or after 9999 are rare
+/// enough to go through Foundation's formatter.
 enum ISO8601Text {
     /// Seconds from 1970 to the end of 9999.
     private static let endOf9999: Int64 = 253_402_300_800
