@@ -37,6 +37,13 @@ let package = Package(
             name: "soak",
             dependencies: ["BenchmarkSupport", .product(name: "DevServerSupport", package: "HTTPClient")]
         ),
+        // Part 6 (start-up): Foundation alone, the floor the `networking` binary is compared with; and the same
+        // work with FoundationNetworking linked in, with or without URLSessions made.
+        .executableTarget(name: "startup-floor"),
+        .executableTarget(
+            name: "startup-session",
+            dependencies: [.product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

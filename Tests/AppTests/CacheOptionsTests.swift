@@ -61,3 +61,17 @@ struct CacheOptionsTests {
         #expect(FailureClassifier.status(for: DiskHTTPCacheStore.Error.notADirectory(path: "/x")) == .localFileFailure)
     }
 }
+
+/// The cache's directory names stay what `addingPercentEncoding` made, so caches written before keep answering.
+struct CacheDirectoryNameTests {
+    @Test(arguments: [
+        "http://127.0.0.1:8080", "https://api.stackexchange.com", "http://[::1]:3000/api/v2?x=1#f",
+        "https://exämple.test/päth", "http://host/a%20b~_!$&'()*+,;=",
+    ])
+    func matchesFoundationsPercentEncoding(text: String) throws {
+        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        allowed.insert(charactersIn: "-.")
+
+        #expect(ResponseCache.directoryName(for: text) == text.addingPercentEncoding(withAllowedCharacters: allowed))
+    }
+}

@@ -3,6 +3,7 @@ import HTTPClientTestSupport
 
 @testable import HTTPCaching
 @testable import HTTPClientDecorators
+@testable import NetworkingApp
 
 /// The decorators of a chain from the outermost in, down to the transport: `["dedup", "headers", …, "transport"]`.
 enum ChainLayers {
@@ -29,6 +30,8 @@ enum ChainLayers {
         case let client as ErrorHandlingHTTPClient: ("errors", client.client)
         case let client as LoggingHTTPClient: ("logging", client.client)
         case is ScriptedHTTPClient: ("transport", nil)
+        // The app's chains hold their transport in a `LazyHTTPClient`, which makes it on the first request.
+        case is LazyHTTPClient: ("transport", nil)
         default: ("unknown \(type(of: client))", nil)
         }
     }

@@ -9,7 +9,8 @@ import URLSessionInfrastructure
 /// (each chain names its optional layers; one private function stacks them).
 ///
 /// The decorator applied last is the outermost. Every chain starts at the transport (an `URLSessionClient`,
-/// or with `--replay` the archive's `HARReplayClient`) and adds, inside out:
+/// or with `--replay` the archive's `HARReplayClient`), which `makeTransport` makes on the chain's first request
+/// that reaches it, so a command the cache answers alone makes none. Each chain adds, inside out:
 /// 0. recording (only with `--record`): right on the transport, so each attempt is recorded as sent (signed,
 ///    headers injected, every retry its own entry) and an archive replays through the very same decorators,
 ///    which then decide as they did live; the token API's bodies are the token, so that chain records them
@@ -45,7 +46,8 @@ public struct HTTPClientFactory: Sendable {
     public var retryPolicy: RetryPolicy
     /// Where request/response logs go; `nil` turns logging off.
     public var log: (@Sendable (String) -> Void)?
-    /// Makes the innermost client for a base URL and the chain's ``TransportSettings``.
+    /// Makes the innermost client for a base URL and the chain's ``TransportSettings``; a chain calls it on its
+    /// first request that reaches the transport, so a chain the cache answers alone never calls it.
     public var makeTransport: MakeTransport
     /// The disk cache of the questions and image chains; `nil` for none.
     public var cache: ResponseCache?
@@ -157,7 +159,7 @@ public struct HTTPClientFactory: Sendable {
 
     /// Every chain, inside out: the one place that knows the order (the numbers are the list above).
     private func chain(_ baseURL: URL, _ layers: Layers) throws -> any HTTPClient {
-        var client = try transport(baseURL, responseLimit: layers.responseLimit, logsBodies: layers.logsBodies)  // 0, 1
+        var client = transport(baseURL, responseLimit: layers.responseLimit, logsBodies: layers.logsBodies)  // 0, 1
         if let authentication = layers.authentication {  // 2
             client = client.authenticated(
                 accessToken: authentication.accessToken, refreshAccessToken: authentication.refreshAccessToken)
@@ -176,9 +178,10 @@ public struct HTTPClientFactory: Sendable {
     }
 
     /// The transport with recording (`--record`), in-flight tracking and logging (`--verbose`) on it.
-    private func transport(_ baseURL: URL, responseLimit: Int, logsBodies: Bool) throws -> any HTTPClient {
+    private func transport(_ baseURL: URL, responseLimit: Int, logsBodies: Bool) -> any HTTPClient {
         let settings = TransportSettings(requestTimeout: requestTimeout, maximumResponseBytes: responseLimit)
-        var client = try makeTransport(baseURL, settings)
+        let makeTransport = makeTransport
+        var client: any HTTPClient = LazyHTTPClient { try makeTransport(baseURL, settings) }
         if let recorder { client = client.recording(to: recorder, baseURL: baseURL, redactingBodies: !logsBodies) }
         if let inFlight { client = inFlight.tracking(client) }
         guard let log else { return client }
