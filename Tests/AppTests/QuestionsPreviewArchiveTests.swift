@@ -26,7 +26,12 @@ struct QuestionsPreviewArchiveTests {
     private func replay(_ arguments: [String]) async -> (AppExitStatus, CapturingConsole) {
         let archive = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Packages/QuestionsFeature/Previews/questions.har")
-        let offline = ["NETWORKING_QUESTIONS_URL": "http://127.0.0.1:9", "NETWORKING_TOKEN_URL": "http://127.0.0.1:9"]
+        // The command's deadline is wall-clock time, and this in-process run shares the test executor's threads with
+        // every other suite: the longest allowed timeout keeps a busy run from expiring it (a replay needs no bound).
+        let offline = [
+            "NETWORKING_QUESTIONS_URL": "http://127.0.0.1:9", "NETWORKING_TOKEN_URL": "http://127.0.0.1:9",
+            "NETWORKING_TIMEOUT": "86400",
+        ]
         let console = CapturingConsole()
         let status = await NetworkingApp.run(
             arguments: arguments + ["--replay", archive.path], environment: offline, console: console.console)
