@@ -1,6 +1,6 @@
+import DevServerSupport
 import Foundation
 import HTTPClient
-import DevServerSupport
 import HTTPClientTestSupport
 import NetworkingApp
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 
 /// The repository's `Scripts/dev-server`, started on a free loopback port for end-to-end tests.
 ///
@@ -20,9 +21,11 @@ public final class DevServer {
     /// The port the server listens on.
     public let port: Int
     private let process: Process
+    private let exit: ProcessExit
 
-    private init(process: Process, port: Int, baseURL: URL) {
+    private init(process: Process, exit: ProcessExit, port: Int, baseURL: URL) {
         self.process = process
+        self.exit = exit
         self.port = port
         self.baseURL = baseURL
     }
@@ -41,8 +44,14 @@ public final class DevServer {
         arguments: [String] = [], filePath: String = #filePath, _ body: (DevServer) async throws -> T
     ) async throws -> T {
         let server = try await start(arguments: arguments, filePath: filePath)
-        defer { server.stop() }
-        return try await body(server)
+        do {
+            let result = try await body(server)
+            await server.stopped()
+            return result
+        } catch {
+            await server.stopped()
+            throw error
+        }
     }
 
     /// Starts a server and returns once it prints its ready line; call ``stop()`` when done.
@@ -56,6 +65,8 @@ public final class DevServer {
         _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorLog)
+        let exit = ProcessExit()
+        process.terminationHandler = { _ in exit.finish() }
         try process.run()
         let handle = output.fileHandleForReading
         let ready: ReadyLine? = await withCheckedContinuation { continuation in
@@ -67,7 +78,7 @@ public final class DevServer {
             let stderr = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
             throw LaunchError(description: "dev-server exited before it was ready: \(stderr)")
         }
-        return DevServer(process: process, port: ready.port, baseURL: ready.baseURL)
+        return DevServer(process: process, exit: exit, port: ready.port, baseURL: ready.baseURL)
     }
 
     /// Stops the server (SIGTERM) and waits for it to exit. Calling it again does nothing.
@@ -75,6 +86,12 @@ public final class DevServer {
         guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
+    }
+
+    /// Stops the server (SIGTERM) and suspends until it exited, without blocking a thread.
+    public func stopped() async {
+        if process.isRunning { process.terminate() }
+        await exit.value()
     }
 
     /// Whether the server process is still running.
@@ -122,5 +139,29 @@ public final class DevServer {
             directory.deleteLastPathComponent()
         }
         throw LaunchError(description: "Scripts/dev-server not found above \(filePath)")
+    }
+}
+
+/// Resumes whoever awaits a process's exit once its termination handler ran.
+private final class ProcessExit: Sendable {
+    private let state = LockedValue((exited: false, waiters: [CheckedContinuation<Void, Never>]()))
+
+    func finish() {
+        let waiters = state.withLock { state in
+            state.exited = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func value() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let exited = state.withLock { state in
+                if !state.exited { state.waiters.append(continuation) }
+                return state.exited
+            }
+            if exited { continuation.resume() }
+        }
     }
 }
