@@ -53,6 +53,13 @@ class ParseLogTests(unittest.TestCase):
         self.assertEqual(fuzz.ARTIFACT.findall(log), ["x/crash-abc"])
 
 
+    def test_quotes_the_log_from_its_first_error_line(self):
+        log = "#5\tNEW cov: 1\nHarness/x.swift:9: Fatal error: property failed: a\n==7== ERROR: libFuzzer: deadly signal\n"
+        self.assertEqual(fuzz.error_excerpt(log, lines=2).splitlines()[0],
+                         "Harness/x.swift:9: Fatal error: property failed: a")
+        self.assertEqual(fuzz.error_excerpt("no error here"), "no error here")
+
+
 class TargetTests(unittest.TestCase):
     def test_links_a_module_before_the_modules_it_imports(self):
         self.assertEqual(fuzz.dependencies("QuestionsFeatureAPI"),
