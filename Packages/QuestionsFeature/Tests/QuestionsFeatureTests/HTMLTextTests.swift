@@ -112,6 +112,11 @@ import Testing
         #expect(text("a&nbsp;&nbsp;b") == "a  b")
     }
 
+    @Test func showsANoBreakSpaceBeforeACombiningMarkAsASpace() {
+        // "&nbsp;" and U+030E form one character.
+        #expect(text("a&nbsp;\u{030E}b") == "a \u{030E}b")
+    }
+
     @Test func convertsARealQuestionBody() {
         let body = """
             <p>I moved my view model from <code>ObservableObject</code> to the new <code>@Observable</code> macro.</p>

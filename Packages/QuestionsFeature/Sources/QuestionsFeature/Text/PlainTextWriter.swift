@@ -111,8 +111,10 @@ struct PlainTextWriter {
     /// The finished text: trailing spaces trimmed from every line, no-break spaces shown as spaces,
     /// no blank lines at the start or end.
     func finished() -> String {
-        // U+00A0 is C2 A0 in UTF-8; a lone A0 byte is only a hint (it also ends other characters).
-        let text = output.utf8.contains(0xA0) ? output.replacingOccurrences(of: "\u{00A0}", with: " ") : output
+        // U+00A0 is C2 A0 in UTF-8; a lone A0 byte is only a hint (it also ends other characters). Replaced scalar
+        // by scalar: a no-break space followed by a combining mark is one character, which a search by character
+        // would not find.
+        let text = output.utf8.contains(0xA0) ? Self.replacingNoBreakSpaces(output) : output
         var lines: [Substring] = []
         var lineStart = text.startIndex
         var index = text.utf8.startIndex
@@ -128,6 +130,12 @@ struct PlainTextWriter {
         while let first = lines.first, isBlank(first) { lines.removeFirst() }
         while let last = lines.last, isBlank(last) { lines.removeLast() }
         return lines.joined(separator: "\n")
+    }
+
+    private static func replacingNoBreakSpaces(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.unicodeScalars.lazy.map { $0 == "\u{00A0}" ? " " : $0 })
+        return String(scalars)
     }
 
     private static func trimmingTrailingSpaces(_ line: Substring) -> Substring {
