@@ -2,8 +2,10 @@
 
 import importlib.machinery
 import importlib.util
+import datetime
 import subprocess
 import sys
+import tempfile
 import unittest
 from pathlib import Path
 
@@ -80,6 +82,38 @@ class TargetTests(unittest.TestCase):
         result = subprocess.run([sys.executable, str(SCRIPT), "no-such-target"], capture_output=True, text=True)
         self.assertEqual(result.returncode, 2)
         self.assertIn("unknown target", result.stderr)
+
+
+class ReportTests(unittest.TestCase):
+    def figures(self, target, crashes=0):
+        return {"target": target, "finished": datetime.datetime(2026, 1, 2, 3, 4), "seconds": 600, "cpu_seconds": 500,
+                "load": 1.5, "exec_per_sec": 1000, "execs": 600000, "cov": 10, "ft": 20, "corpus_units": 5,
+                "corpus_bytes": 2048, "seeds": 3, "crashes": crashes}
+
+    def run_info(self):
+        moment = datetime.datetime(2026, 1, 2, 3, 4)
+        return {"started": moment, "finished": moment, "seconds": 600, "minutes": 10, "build_seconds": 0,
+                "niceness": 19, "load_before": "1", "load_after": "2", "toolchain": "Swift"}
+
+    def test_a_run_of_some_targets_keeps_the_other_rows_and_adds_a_run_line(self):
+        with tempfile.TemporaryDirectory() as directory:
+            report = Path(directory) / "fuzz.md"
+            results = [self.figures(target) for target in fuzz.TARGETS]
+            fuzz.reportfile.write_results(report, "fuzz", fuzz.report_text(results, [], self.run_info(), {}, []))
+            rows, runs = fuzz.previous_results(report)
+            self.assertEqual(list(rows), list(fuzz.TARGETS))
+            self.assertEqual(len(runs), 1)
+
+            rerun = [self.figures("har", crashes=1)]
+            crashing = [("har", ".build-fuzz/crashes/har/crash-1")]
+            fuzz.reportfile.write_results(report, "fuzz", fuzz.report_text(rerun, crashing, self.run_info(), rows, runs))
+            rows, runs = fuzz.previous_results(report)
+            self.assertEqual(list(rows), list(fuzz.TARGETS))
+            self.assertTrue(rows["har"].endswith("| 1 |"))
+            self.assertTrue(rows["retry-after"].endswith("| 0 |"))
+            self.assertEqual(len(runs), 2)
+            self.assertIn("`har`", runs[1])
+            self.assertIn("crash-1", runs[1])
 
 
 if __name__ == "__main__":

@@ -22,13 +22,13 @@ public struct StackExchangeAPIError: Error, Equatable, Sendable {
     /// Whether the API is throttling this client (`throttle_violation`).
     public var isThrottleViolation: Bool { name == "throttle_violation" }
 
-    /// The seconds the message says to wait ("… available in 30 seconds"), if it says.
+    /// The seconds the message says to wait ("… available in 30 seconds"), if it names a positive number.
     public var retryAfterSeconds: Int? {
         let words = message.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "." })
-        guard let unit = words.lastIndex(where: { $0.hasPrefix("second") }), unit > words.startIndex else {
-            return nil
-        }
-        return Int(words[words.index(before: unit)])
+        guard let unit = words.lastIndex(where: { $0.hasPrefix("second") }), unit > words.startIndex,
+            let seconds = Int(words[words.index(before: unit)]), seconds > 0
+        else { return nil }
+        return seconds
     }
 }
 

@@ -23,6 +23,7 @@ struct BackoffMapperTests {
     @Test(arguments: [
         #"{"items":[]}"#, #"{"items":[],"backoff":0}"#, #"{"items":[],"backoff":-5}"#, "not json",
         #"{"error_id":400,"error_name":"bad_parameter","error_message":"pagesize"}"#,
+        #"{"error_id":502,"error_name":"throttle_violation","error_message":"more requests available in 0 seconds"}"#,
     ])
     func asksForNoWaitOtherwise(body: String) {
         #expect(BackoffMapper.map(data: Data(body.utf8)) == nil)

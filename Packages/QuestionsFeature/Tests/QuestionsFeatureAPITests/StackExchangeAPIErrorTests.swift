@@ -28,6 +28,14 @@ import Testing
         #expect(error.recoverySuggestion == "Wait a while before trying again.")
     }
 
+    @Test(arguments: ["available in 0 seconds", "available in -5 seconds"])
+    func aWaitThatIsNotPositiveIsNoWait(message: String) {
+        let error = StackExchangeAPIError(id: 502, name: "throttle_violation", message: message)
+
+        #expect(error.retryAfterSeconds == nil)
+        #expect(error.recoverySuggestion == "Wait a while before trying again.")
+    }
+
     @Test(arguments: [
         ("bad_parameter", "Check the request's parameters: site, tags, sort order, page size and page."),
         ("no_method", "Check the question ID and the server's base URL."),
