@@ -14,7 +14,9 @@ struct RecordReplayCLITests {
                 environment: server.environment())
         }
 
-        let replayed = try await runOffline(["--replay", archive.path, "questions", "--json", "--tagged", "swift"])
+        let replayed = try await NetworkingBinary.runOffline([
+            "--replay", archive.path, "questions", "--json", "--tagged", "swift",
+        ])
 
         let recorded = try #require(live)
         #expect(recorded.status == 0, "\(recorded)")
@@ -31,7 +33,9 @@ struct RecordReplayCLITests {
                 ["question", "78650033", "--json", "--record", archive.path], environment: server.environment())
         }
 
-        let replayed = try await runOffline(["question", "78650033", "--json", "--replay", archive.path])
+        let replayed = try await NetworkingBinary.runOffline([
+            "question", "78650033", "--json", "--replay", archive.path,
+        ])
 
         let recorded = try #require(live)
         #expect(recorded.status == 0 && replayed.status == 0, "\(recorded)\n\(replayed)")
@@ -66,7 +70,7 @@ struct RecordReplayCLITests {
                 ["questions", "--json", "--record", archive.path], environment: server.environment())
         }
 
-        let outcome = try await runOffline(["questions", "--page", "7", "--replay", archive.path])
+        let outcome = try await NetworkingBinary.runOffline(["questions", "--page", "7", "--replay", archive.path])
 
         #expect(outcome.status == 1, "\(outcome)")
         #expect(outcome.stdout.isEmpty)
@@ -99,7 +103,7 @@ struct RecordReplayCLITests {
     @Test func aFailingCommandStillWritesItsRecording() async throws {
         let archive = try temporaryFile()
 
-        let outcome = try await runOffline(["--record", archive.path, "questions", "--json"])
+        let outcome = try await NetworkingBinary.runOffline(["--record", archive.path, "questions", "--json"])
 
         #expect(outcome.status == 1, "\(outcome)")
         let entries = try entries(in: archive)
@@ -124,7 +128,7 @@ struct RecordReplayCLITests {
         #expect(outcomes.map(\.status) == [0, 0], "\(outcomes)")
         #expect(
             try urls(in: archive).contains { $0.contains("/2.3/questions?") }, "a cache hit kept it from the archive")
-        let replayed = try await runOffline(["questions", "--json", "--replay", archive.path])
+        let replayed = try await NetworkingBinary.runOffline(["questions", "--json", "--replay", archive.path])
         #expect(replayed.status == 0, "\(replayed)")
         #expect(replayed.stdout == outcomes[1].stdout)
     }
@@ -138,16 +142,6 @@ struct RecordReplayCLITests {
 
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.stderr.contains("--replay answers from the archive alone"))
-    }
-
-    /// Runs the binary with both APIs pointed at a closed port: any request that reaches the network fails.
-    private func runOffline(_ arguments: [String]) async throws -> NetworkingBinary.Outcome {
-        let closed = try ReservedPort()
-        let url = "http://127.0.0.1:\(closed.port)"
-        let outcome = try await NetworkingBinary.run(
-            arguments, environment: ["NETWORKING_TOKEN_URL": url, "NETWORKING_QUESTIONS_URL": url])
-        withExtendedLifetime(closed) {}
-        return outcome
     }
 
     private func temporaryFile() throws -> URL {

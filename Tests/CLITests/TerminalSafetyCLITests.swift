@@ -15,7 +15,7 @@ struct TerminalSafetyCLITests {
         let directory = try TemporaryDirectory()
         let archive = try Self.writeArchive(in: directory)
 
-        let outcome = try await runOffline(["questions", "--replay", archive.path])
+        let outcome = try await NetworkingBinary.runOffline(["questions", "--replay", archive.path])
 
         #expect(outcome.status == 0, "\(outcome)")
         let forbidden: [UInt8] = [0x1B, 0x07, 0x0D]
@@ -32,7 +32,7 @@ struct TerminalSafetyCLITests {
         let directory = try TemporaryDirectory()
         let archive = try Self.writeArchive(in: directory)
 
-        let outcome = try await runOffline(["questions", "--json", "--replay", archive.path])
+        let outcome = try await NetworkingBinary.runOffline(["questions", "--json", "--replay", archive.path])
 
         #expect(outcome.status == 0, "\(outcome)")
         #expect(!outcome.stdoutData.contains(0x1B))
@@ -46,7 +46,7 @@ struct TerminalSafetyCLITests {
         let directory = try TemporaryDirectory()
         let archive = try Self.writeArchive(in: directory)
 
-        let outcome = try await runOffline(["questions", "--page", "2", "--replay", archive.path])
+        let outcome = try await NetworkingBinary.runOffline(["questions", "--page", "2", "--replay", archive.path])
 
         #expect(outcome.status == 2, "\(outcome)")
         #expect(!outcome.stderr.unicodeScalars.contains { $0.value == 0x1B })
@@ -99,15 +99,5 @@ struct TerminalSafetyCLITests {
             ],
             "cache": [:], "timings": ["send": 0, "wait": 1, "receive": 0],
         ]
-    }
-
-    /// Runs the binary with both APIs pointed at a closed port: any request that reaches the network fails.
-    private func runOffline(_ arguments: [String]) async throws -> NetworkingBinary.Outcome {
-        let closed = try ReservedPort()
-        let url = "http://127.0.0.1:\(closed.port)"
-        let outcome = try await NetworkingBinary.run(
-            arguments, environment: ["NETWORKING_TOKEN_URL": url, "NETWORKING_QUESTIONS_URL": url])
-        withExtendedLifetime(closed) {}
-        return outcome
     }
 }

@@ -64,6 +64,16 @@ enum NetworkingBinary {
             stderr: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
     }
 
+    /// Runs the binary with both APIs pointed at a closed port: any request that reaches the network fails.
+    static func runOffline(_ arguments: [String]) async throws -> Outcome {
+        let closed = try ReservedPort()
+        let url = "http://127.0.0.1:\(closed.port)"
+        let outcome = try await run(
+            arguments, environment: ["NETWORKING_TOKEN_URL": url, "NETWORKING_QUESTIONS_URL": url])
+        withExtendedLifetime(closed) {}
+        return outcome
+    }
+
     /// `networking` next to the test runner (SwiftPM builds both into the same directory), else in the
     /// repository's `.build/debug`.
     static func locate(filePath: String = #filePath) throws -> URL {
