@@ -5,6 +5,7 @@ enum JSONOutput {
     static func render(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase  // `bodyHTML` → `body_html`: the documents need no key lists
         // `.iso8601`'s text, without the ICU time zone data `.iso8601` loads (see ``ISO8601Text``).
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()

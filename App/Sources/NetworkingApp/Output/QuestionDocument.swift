@@ -15,13 +15,6 @@ struct QuestionDocument: Encodable {
         avatarError = detail.avatarError
         self.savedAvatarPath = savedAvatarPath
     }
-
-    enum CodingKeys: String, CodingKey {
-        case question, avatar
-        case bodyText = "body_text"
-        case avatarError = "avatar_error"
-        case savedAvatarPath = "saved_avatar_path"
-    }
 }
 
 /// An `Avatar` in a `--json` document: its summary, not its bytes (`--save-avatar` writes those).
@@ -36,10 +29,5 @@ struct AvatarJSON: Encodable {
         format = avatar.format.rawValue
         width = avatar.width
         height = avatar.height
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case format, width, height
-        case byteCount = "byte_count"
     }
 }

@@ -32,17 +32,6 @@ struct QuestionJSON: Encodable {
         closedDate = question.closedDate
         closedReason = question.closedReason
     }
-
-    enum CodingKeys: String, CodingKey {
-        case id, title, tags, score, link, owner
-        case answerCount = "answer_count"
-        case viewCount = "view_count"
-        case isAnswered = "is_answered"
-        case creationDate = "creation_date"
-        case bodyHTML = "body_html"
-        case closedDate = "closed_date"
-        case closedReason = "closed_reason"
-    }
 }
 
 /// A question's `User` in a `--json` document.
@@ -61,12 +50,5 @@ struct UserJSON: Encodable {
         reputation = user.reputation
         profileImage = user.profileImage
         link = user.link
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, reputation, link
-        case userType = "user_type"
-        case displayName = "display_name"
-        case profileImage = "profile_image"
     }
 }

@@ -17,14 +17,6 @@ struct QuestionsDocument: Encodable {
         quotaRemaining = page.quotaRemaining
         backoffSeconds = page.backoffSeconds
     }
-
-    enum CodingKeys: String, CodingKey {
-        case query, questions
-        case hasMore = "has_more"
-        case quotaMax = "quota_max"
-        case quotaRemaining = "quota_remaining"
-        case backoffSeconds = "backoff_seconds"
-    }
 }
 
 /// A `QuestionsQuery` in a `--json` document.
@@ -43,10 +35,5 @@ struct QueryJSON: Encodable {
         tagged = query.tagged
         pageSize = query.pageSize
         page = query.page
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case site, order, sort, tagged, page
-        case pageSize = "page_size"
     }
 }
