@@ -5,6 +5,8 @@ import HTTPClient
 ///
 /// - A fresh entry answers at once, with `Age` and `X-Cache: hit`; nothing is sent. A `HEAD` may also be
 ///   answered by the headers of a fresh `GET` entry.
+/// - A `GET` with one byte `Range` that a stored `200` answers gets a `206 Partial Content` with the slice and
+///   `Content-Range` (or a `416` when the range starts past the end); partial responses are never stored.
 /// - A stale entry (or one marked `no-cache`) is revalidated with `If-None-Match` / `If-Modified-Since`;
 ///   a `304` answers the stored body with the stored status and the merged headers, `X-Cache: revalidated`.
 /// - The request's own `Cache-Control` (`max-age`, `max-stale`, `min-fresh`, `no-cache`, `no-store`,
@@ -59,7 +61,7 @@ public struct CachingHTTPClient: HTTPClient {
         let date = now()
         switch policy.mode {
         case .offline:
-            if let stored { return Self.answer(stored, at: date) }
+            if let stored { return Self.ranged(Self.answer(stored, at: date), for: request) }
             guard request.method == .head, let entry = storedGET(for: request) else {
                 throw HTTPCacheError.notCached(method: request.method, resource: key.resource)
             }
@@ -68,7 +70,9 @@ public struct CachingHTTPClient: HTTPClient {
             guard !directives.onlyIfCached else { return Self.gatewayTimeout }
             return try await fetch(request, key: key, stored: nil, directives: directives)
         case .normal:
-            if let stored, directives.accepts(stored, at: date) { return Self.answer(stored, at: date) }
+            if let stored, directives.accepts(stored, at: date) {
+                return Self.ranged(Self.answer(stored, at: date), for: request)
+            }
             if request.method == .head, let entry = storedGET(for: request), directives.accepts(entry, at: date) {
                 return Self.answer(entry, at: date, includingBody: false)
             }
