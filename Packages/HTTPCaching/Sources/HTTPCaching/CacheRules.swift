@@ -124,11 +124,12 @@ enum CacheRules {
         return names.contains("*") ? nil : names.filter { !$0.isEmpty }
     }
 
-    /// Fingerprints of `request`'s fields named `names`: a hash of each value, `-` for an absent field.
+    /// Fingerprints of `request`'s fields named `names`: a hash of each value as ``selectingValue(_:name:)``
+    /// normalises it, `-` for an absent field.
     static func variant(of request: any HTTPRequest, names: some Sequence<String>) -> [String: String] {
         var variant: [String: String] = [:]
         for name in names {
-            variant[name] = request.headers?[name].map { FNV1a.hex(FNV1a.hash($0)) } ?? "-"
+            variant[name] = request.headers?[name].map { FNV1a.hex(FNV1a.hash(selectingValue($0, name: name))) } ?? "-"
         }
         return variant
     }

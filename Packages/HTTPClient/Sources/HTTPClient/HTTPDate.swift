@@ -3,20 +3,25 @@ import Foundation
 /// Parses the three HTTP-date formats recipients must accept (RFC 9110, 5.6.7), by hand and always in GMT:
 /// IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT`, obsolete RFC 850 `Sunday, 06-Nov-94 08:49:37 GMT`
 /// and asctime `Sun Nov  6 08:49:37 1994`.
+///
+/// Fields are separated by exactly one space; the one place two spaces may stand is asctime's day, where a
+/// single digit is padded with a space. The zone `GMT` and month names match case-insensitively
+/// (RFC 9111, 4.2); the weekday is not checked.
 public enum HTTPDate {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
     /// The date `text` names, or `nil` when it is in none of the formats.
     /// - Parameters:
-    ///   - text: A header value such as `Sun, 06 Nov 1994 08:49:37 GMT`.
+    ///   - text: A header value such as `Sun, 06 Nov 1994 08:49:37 GMT`; spaces and tabs around it are ignored.
     ///   - now: Resolves RFC 850's two-digit years: never more than 50 years ahead of `now`.
     public static func parse(_ text: String, now: Date) -> Date? {
-        let fields = text.split(separator: " ").map(String.init)
+        let fields = self.fields(text)
+        guard !fields.contains(where: \.isEmpty) else { return nil }
         switch fields.count {
-        case 6 where fields[0].hasSuffix(",") && fields[5] == "GMT":
+        case 6 where fields[0].hasSuffix(",") && isGMT(fields[5]):
             return date(day: fields[1], month: fields[2], year: fields[3], time: fields[4])
-        case 4 where fields[0].hasSuffix(",") && fields[3] == "GMT":
-            let parts = fields[1].split(separator: "-").map(String.init)
+        case 4 where fields[0].hasSuffix(",") && isGMT(fields[3]):
+            let parts = fields[1].split(separator: "-", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 3, parts[2].count == 2, let shortYear = Int(parts[2]) else { return nil }
             let year = fullYear(shortYear, now: now)
             return date(day: parts[0], month: parts[1], year: String(year), time: fields[2])
@@ -25,6 +30,22 @@ public enum HTTPDate {
         default:
             return nil
         }
+    }
+
+    /// The space-separated fields of `text` without the spaces and tabs around it, keeping the empty field
+    /// that a run of spaces leaves, except for asctime's padded day (`Nov  6`), whose empty field is dropped.
+    private static func fields(_ text: String) -> [String] {
+        let trimmed = text.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+        var fields = trimmed.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        if fields.count == 6, !fields[0].hasSuffix(","), fields[2].isEmpty, fields[3].count == 1 {
+            fields.remove(at: 2)
+        }
+        return fields
+    }
+
+    /// Whether `zone` is `GMT` in any case, comparing ASCII letters only.
+    private static func isGMT(_ zone: String) -> Bool {
+        zone.utf8.elementsEqual("gmt".utf8) { $0 | 0x20 == $1 }
     }
 
     private static func date(day: String, month: String, year: String, time: String) -> Date? {
