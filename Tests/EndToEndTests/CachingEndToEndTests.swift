@@ -12,9 +12,17 @@ struct CachingEndToEndTests {
         path: "questions", version: "2.3", headers: ["Accept": "application/json"],
         queryParameter: ["site": "stackoverflow", "pagesize": "3", "sort": "votes"])
 
+    /// Revalidating on every use: the dev server's pages carry a `Last-Modified` that heuristic freshness would
+    /// otherwise keep fresh.
+    private static var revalidating: HTTPCachePolicy {
+        var policy = HTTPCachePolicy()
+        policy.heuristicFreshness = nil
+        return policy
+    }
+
     @Test func aStackExchangeAnswerIsRevalidatedWithItsETagAndA304() async throws {
         try await DevServer.run { server in
-            let sut = try server.transport().caching(in: MemoryHTTPCacheStore())
+            let sut = try server.transport().caching(in: MemoryHTTPCacheStore(), policy: Self.revalidating)
 
             let (first, full) = try await sut.load(request: Self.page)
             let (second, revalidated) = try await sut.load(request: Self.page)
@@ -44,9 +52,22 @@ struct CachingEndToEndTests {
         }
     }
 
-    @Test func aStaleAnswerStandsInWhileTheServerFails() async throws {
+    @Test func aStackExchangeAnswerIsFreshByHeuristicFromItsLastModified() async throws {
         try await DevServer.run { server in
             let sut = try server.transport().caching(in: MemoryHTTPCacheStore())
+
+            let (first, full) = try await sut.load(request: Self.page)
+            let (second, cached) = try await sut.load(request: Self.page)
+
+            #expect(full.headers?["Last-Modified"] != nil && full.headers?["Cache-Control"] == "private")
+            #expect(HTTPCacheOutcome(cached) == .hit && second == first)
+            #expect(try await DevServerAdmin(server).count("route:GET /2.3/questions") == 1)
+        }
+    }
+
+    @Test func aStaleAnswerStandsInWhileTheServerFails() async throws {
+        try await DevServer.run { server in
+            let sut = try server.transport().caching(in: MemoryHTTPCacheStore(), policy: Self.revalidating)
             let (first, _) = try await sut.load(request: Self.page)
             try await DevServerAdmin(server).post("faults", json: #"{"rate": 1.0, "kinds": ["503"]}"#)
 

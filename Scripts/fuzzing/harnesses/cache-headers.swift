@@ -1,8 +1,8 @@
 // Target `cache-headers`: the response fields HTTPCaching reads (Cache-Control, Age, Expires, Date, Vary)
 // and HTTPClient's HTTP-date parser. The input is response header lines, `Name: value`.
 // Properties: delta-seconds are whole numbers in 0...2^31 and only from digits; lifetimes and ages are
-// finite and never negative; `no-store` and `Vary: *` are never stored; unstored fields never reach an
-// entry; every parsed HTTP-date formats as IMF-fixdate and parses back to the same date.
+// finite and never negative, under a default freshness and under the heuristic; `no-store` (without
+// `must-understand`) and `Vary: *` are never stored; unstored fields never reach an entry; every parsed HTTP-date formats as IMF-fixdate and parses back to the same date.
 
 import Foundation
 import HTTPClient
@@ -42,15 +42,25 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
 
     let request = FuzzRequest(headers: headers)
-    let policy = HTTPCachePolicy(defaultFreshness: .seconds(60))
-    for status in [200, 404, 206] {
+    for policy in [HTTPCachePolicy(defaultFreshness: .seconds(60)), HTTPCachePolicy()] {
+        checkStorage(headers, directives, request: request, requestTime: requestTime, policy: policy)
+    }
+    return 0
+}
+
+private func checkStorage(
+    _ headers: HTTPHeaders, _ directives: CacheControl, request: FuzzRequest, requestTime: Date,
+    policy: HTTPCachePolicy
+) {
+    for status in [200, 404, 206, 599] {
         let response = HTTPResponse(statusCode: status, headers: headers)
         guard
             let entry = CacheRules.entry(
                 for: request, data: Data(), response: response, requestTime: requestTime, responseTime: fuzzNow,
                 policy: policy)
         else { continue }
-        check(!directives.has("no-store"), "a no-store response was stored")
+        check(!directives.has("no-store") || directives.has("must-understand"), "a no-store response was stored")
+        check(status != 599 || !directives.has("must-understand"), "must-understand stored an unknown status")
         check(CacheRules.varyingNames(headers) != nil, "a Vary: * response was stored")
         check(status != 206, "a partial response was stored")
         checkEntry(entry)
@@ -60,7 +70,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             responseTime: fuzzNow, policy: policy)
         checkEntry(revalidated)
     }
-    return 0
 }
 
 private func checkEntry(_ entry: HTTPCacheEntry) {

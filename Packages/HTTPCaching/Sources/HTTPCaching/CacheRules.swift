@@ -5,6 +5,11 @@ import HTTPClient
 enum CacheRules {
     /// Statuses a cache may store without explicit freshness (RFC 9110, 15.1).
     static let heuristicallyCacheable: Set<HTTPStatusCode> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
+    /// Statuses whose caching requirements the cache knows, for `must-understand` (RFC 9111, 5.2.2.3): the final
+    /// statuses RFC 9110 defines (15), but the obsolete 305 and 306.
+    static let understoodStatuses: Set<HTTPStatusCode> = Set(
+        [200, 201, 202, 203, 204, 205, 206, 300, 301, 302, 303, 304, 307, 308, 421, 422, 426] + Array(400...417)
+            + Array(500...505))
     /// Response fields that describe one connection or one answer, never kept with an entry (RFC 9111, 3.1),
     /// besides the fields `Connection` lists.
     static let unstoredFields = [
@@ -22,9 +27,12 @@ enum CacheRules {
     ) -> HTTPCacheEntry? {
         let headers = response.headers ?? HTTPHeaders()
         let directives = CacheControl(headers["Cache-Control"])
-        guard !directives.has("no-store"), let varied = varyingNames(headers) else { return nil }
+        guard !forbidsStoring(response.statusCode, directives), let varied = varyingNames(headers) else { return nil }
         let explicit = explicitLifetime(headers, directives, responseTime: responseTime)
-        guard isStorable(response.statusCode, hasExplicitFreshness: explicit != nil) else { return nil }
+        guard
+            isStorable(
+                response.statusCode, hasExplicitFreshness: explicit != nil, isPublic: directives.has("public"))
+        else { return nil }
         let hasValidator = headers.contains("ETag") || headers.contains("Last-Modified")
         let lifetime: TimeInterval
         if directives.has("no-cache") {
@@ -32,8 +40,10 @@ enum CacheRules {
             lifetime = 0
         } else if let explicit {
             lifetime = explicit
-        } else if let defaultFreshness = policy.defaultFreshness {
-            lifetime = defaultFreshness.seconds
+        } else if let implicit = implicitLifetime(
+            response.statusCode, headers, directives, responseTime: responseTime, policy: policy)
+        {
+            lifetime = implicit
         } else if hasValidator {
             lifetime = 0
         } else {
@@ -78,15 +88,27 @@ enum CacheRules {
         } else if let explicit = explicitLifetime(entry.headers, directives, responseTime: responseTime) {
             entry.freshnessLifetime = explicit
         } else {
-            entry.freshnessLifetime = policy.defaultFreshness?.seconds ?? 0
+            entry.freshnessLifetime =
+                implicitLifetime(
+                    entry.statusCode, entry.headers, directives, responseTime: responseTime, policy: policy)
+                ?? 0
         }
         return entry
     }
 
-    /// Whether a response with `statusCode` may be stored.
-    static func isStorable(_ statusCode: HTTPStatusCode, hasExplicitFreshness: Bool) -> Bool {
-        heuristicallyCacheable.contains(statusCode)
-            || (hasExplicitFreshness && (200..<400).contains(statusCode) && statusCode != 206 && statusCode != 304)
+    /// Whether a response with `statusCode` may be stored (RFC 9111, 3): a final status but `206` (partial
+    /// content is not kept) and `304`, that is cacheable by default or comes with explicit freshness or `public`.
+    static func isStorable(_ statusCode: HTTPStatusCode, hasExplicitFreshness: Bool, isPublic: Bool) -> Bool {
+        guard (200..<600).contains(statusCode), statusCode != 206, statusCode != 304 else { return false }
+        return heuristicallyCacheable.contains(statusCode) || hasExplicitFreshness || isPublic
+    }
+
+    /// Whether the response's directives forbid storing it (RFC 9111, 5.2.2.3 and 5.2.2.5): `no-store` does,
+    /// unless `must-understand` accompanies it and the status is one of ``understoodStatuses``; with any other
+    /// status `must-understand` forbids storing by itself.
+    static func forbidsStoring(_ statusCode: HTTPStatusCode, _ directives: CacheControl) -> Bool {
+        if directives.has("must-understand") { return !understoodStatuses.contains(statusCode) }
+        return directives.has("no-store")
     }
 
     /// Seconds of freshness from `max-age`, else `Expires` minus `Date` (RFC 9111, 4.2.1); `nil` for neither.

@@ -11,9 +11,9 @@ import HTTPClient
 ///   a `304` answers the stored body with the stored status and the merged headers, `X-Cache: revalidated`.
 /// - The request's own `Cache-Control` (`max-age`, `max-stale`, `min-fresh`, `no-cache`, `no-store`,
 ///   `only-if-cached`, or `Pragma: no-cache`) narrows or widens what the store may answer.
-/// - When the origin fails (a transport error or a 5xx), an entry within its `stale-if-error` allowance answers
-///   with `X-Cache: stale`, unless it said `must-revalidate` or `no-cache`. Every other answer is the origin's
-///   own, with `X-Cache: miss`.
+/// - When the origin fails (a transport error or a 5xx), an entry within the `stale-if-error` allowance (the
+///   request's, else the response's, else the policy's) answers with `X-Cache: stale`, unless it is a 5xx itself
+///   or said `must-revalidate` or `no-cache`. Every other answer is the origin's own, with `X-Cache: miss`.
 /// - A successful `POST`, `PUT`, `PATCH` or `DELETE` removes the entries of its path and of the same-origin
 ///   paths its response names in `Location` and `Content-Location`.
 /// - Requests carrying `Authorization` (unless ``HTTPCachePolicy/storesAuthorizedResponses``) or their own
@@ -94,7 +94,7 @@ public struct CachingHTTPClient: HTTPClient {
         do {
             (data, response) = try await client.load(request: sent)
         } catch {
-            if !HTTPTransportError.isCancellation(error), let stale = standIn(stored) { return stale }
+            if !HTTPTransportError.isCancellation(error), let stale = standIn(stored, directives) { return stale }
             throw error
         }
         let responseTime = now()
@@ -104,7 +104,7 @@ public struct CachingHTTPClient: HTTPClient {
             if !directives.noStore { store.store(updated, for: key) }
             return Self.answer(updated, .revalidated, at: responseTime)
         }
-        if response.isServerError, let stale = standIn(stored) { return stale }
+        if response.isServerError, let stale = standIn(stored, directives) { return stale }
         guard !directives.noStore else { return Self.marked((data, response), .miss) }
         if request.method == .head, response.statusCode == 200 {
             updateStoredGET(for: request, by: response, requestTime: requestTime, responseTime: responseTime)
@@ -120,12 +120,17 @@ public struct CachingHTTPClient: HTTPClient {
         return Self.marked((data, response), .miss)
     }
 
-    /// The stale answer that may stand in for a failed origin, or `nil`.
-    private func standIn(_ stored: HTTPCacheEntry?) -> (Data, HTTPResponse)? {
-        guard let stored, CacheRules.allowsStaleAnswers(stored) else { return nil }
+    /// The stale answer that may stand in for a failed origin, or `nil`: a stored answer that is no server error
+    /// itself, stale by no more than the request's `stale-if-error`, else the response's, else the policy's
+    /// (RFC 5861, 4), and whose response allows stale answers (RFC 9111, 4.2.4).
+    private func standIn(_ stored: HTTPCacheEntry?, _ directives: RequestDirectives) -> (Data, HTTPResponse)? {
+        guard let stored, !(500..<600).contains(stored.statusCode), CacheRules.allowsStaleAnswers(stored) else {
+            return nil
+        }
         let date = now()
         let allowance =
-            CacheControl(stored.headers["Cache-Control"]).seconds("stale-if-error") ?? policy.staleIfError.seconds
+            directives.staleIfError ?? CacheControl(stored.headers["Cache-Control"]).seconds("stale-if-error")
+            ?? policy.staleIfError.seconds
         guard stored.age(at: date) - stored.freshnessLifetime <= allowance else { return nil }
         return Self.answer(stored, .stale, at: date)
     }

@@ -16,6 +16,9 @@ struct RequestDirectives {
     var maxStale: TimeInterval?
     /// `min-fresh`: how many more seconds an answer must stay fresh.
     var minFresh: TimeInterval?
+    /// `stale-if-error` (RFC 5861, 4): how many seconds past its freshness an answer may stand in for a failed
+    /// origin, instead of the response's own allowance or the policy's.
+    var staleIfError: TimeInterval?
 
     init(_ headers: HTTPHeaders?) {
         guard let headers else { return }
@@ -29,6 +32,7 @@ struct RequestDirectives {
         onlyIfCached = directives.has("only-if-cached")
         maxAge = directives.seconds("max-age")
         minFresh = directives.seconds("min-fresh")
+        staleIfError = directives.seconds("stale-if-error")
         if let argument = directives.argument("max-stale") {
             maxStale = argument.isEmpty ? .infinity : CacheControl.deltaSeconds(argument)
         }

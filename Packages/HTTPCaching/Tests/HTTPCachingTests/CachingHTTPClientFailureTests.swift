@@ -61,6 +61,52 @@ struct CachingHTTPClientFailureTests {
         await #expect(throws: Self.lost) { try await cache.load() }
     }
 
+    @Test func theRequestsStaleIfErrorNarrowsThePolicysAllowance() async throws {
+        let cache = CachingSUT([.status(200, body: "a", headers: Self.fresh), .status(500, body: "failed")])
+        try await cache.load()
+        cache.advance(seconds: 62)
+
+        let (body, response) = try await cache.load(TestRequest(headers: ["Cache-Control": "stale-if-error=1"]))
+
+        #expect(body == "failed" && response.statusCode == 500 && response.cacheOutcome == .miss)
+    }
+
+    @Test func theRequestsStaleIfErrorNarrowsTheAllowanceForATransportErrorToo() async throws {
+        let cache = CachingSUT([.status(200, body: "a", headers: Self.fresh), .failure(Self.lost)])
+        try await cache.load()
+        cache.advance(seconds: 62)
+
+        await #expect(throws: Self.lost) {
+            try await cache.load(TestRequest(headers: ["Cache-Control": "stale-if-error=1"]))
+        }
+    }
+
+    @Test func theRequestsStaleIfErrorWinsOverTheResponses() async throws {
+        let cache = CachingSUT([
+            .status(200, body: "a", headers: ["Cache-Control": "max-age=60, stale-if-error=10"]),
+            .status(503, body: "down"),
+        ])
+        try await cache.load()
+        cache.advance(seconds: 160)
+
+        let (body, response) = try await cache.load(TestRequest(headers: ["Cache-Control": "stale-if-error=100"]))
+
+        #expect(body == "a" && response.cacheOutcome == .stale)
+    }
+
+    @Test func theRequestsStaleIfErrorStillYieldsToMustRevalidate() async throws {
+        let cache = CachingSUT([
+            .status(200, body: "a", headers: ["Cache-Control": "max-age=60, must-revalidate"]),
+            .status(503, body: "down"),
+        ])
+        try await cache.load()
+        cache.advance(seconds: 61)
+
+        let (body, _) = try await cache.load(TestRequest(headers: ["Cache-Control": "stale-if-error=3600"]))
+
+        #expect(body == "down")
+    }
+
     @Test func mustRevalidateForbidsStaleAnswers() async throws {
         let cache = CachingSUT([
             .status(200, body: "a", headers: ["Cache-Control": "max-age=60, must-revalidate"]), .failure(Self.lost),

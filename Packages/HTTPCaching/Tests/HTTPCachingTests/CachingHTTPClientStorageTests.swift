@@ -41,11 +41,22 @@ struct CachingHTTPClientStorageTests {
         #expect(try await cache.load().body == "b")
     }
 
-    @Test func errorsAndPartialContentAreNotStored() async throws {
-        for status in [206, 400, 500, 503] {
-            let cache = CachingSUT([.status(status, body: "a", headers: Self.fresh)])
+    @Test func errorsWithoutExplicitFreshnessAreNotStored() async throws {
+        let validated: HTTPHeaders = ["ETag": "\"1\"", "Last-Modified": "Sat, 05 Nov 1994 08:00:00 GMT"]
+        for status in [400, 403, 500, 503] {
+            let cache = CachingSUT(
+                [.status(status, body: "a", headers: validated)],
+                policy: HTTPCachePolicy(defaultFreshness: .seconds(60)))
             try await cache.load()
             #expect(cache.store.count == 0, "\(status)")
+        }
+    }
+
+    @Test func partialContentIsNeverStored() async throws {
+        for headers: HTTPHeaders in [Self.fresh, ["Cache-Control": "public, max-age=60"]] {
+            let cache = CachingSUT([.status(206, body: "a", headers: headers)])
+            try await cache.load()
+            #expect(cache.store.count == 0, "\(headers)")
         }
     }
 
