@@ -33,11 +33,14 @@ final class ConnectionRegistry: Sendable {
         }
     }
 
-    /// Refuses further connections and shuts down the open ones (their threads then read the end of the stream).
-    func stop() {
+    /// Refuses further connections and shuts down the open ones (their threads then read the end of the stream);
+    /// `false` when it had already stopped.
+    func stop() -> Bool {
         state.withLock { state in
+            guard !state.stopped else { return false }
             state.stopped = true
             for descriptor in state.open { Socket.shutDown(descriptor) }
+            return true
         }
     }
 

@@ -1,3 +1,5 @@
+import HTTPClient
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -15,6 +17,7 @@ final class ListeningSocket: Sendable {
     private let descriptor: Int32
     private let wakeRead: Int32
     private let wakeWrite: Int32
+    private let isOpen = LockedValue(true)
 
     /// Binds 127.0.0.1:`port` (0 for a free port) and listens.
     init(port: Int, backlog: Int32 = 128) throws(SocketError) {
@@ -37,13 +40,13 @@ final class ListeningSocket: Sendable {
         }
         if let failed = failedCall {
             let error = SocketError.last(failed)
-            close(descriptor)
+            Self.closeDescriptor(descriptor)
             throw error
         }
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else {
             let error = SocketError.last("pipe")
-            close(descriptor)
+            Self.closeDescriptor(descriptor)
             throw error
         }
         self.descriptor = descriptor
@@ -85,9 +88,27 @@ final class ListeningSocket: Sendable {
         _ = write(wakeWrite, &byte, 1)
     }
 
+    /// Stops listening: connecting to the port is refused from now on. Only the thread that calls ``accept()``
+    /// may call it, once that returned `nil`.
+    func close() {
+        isOpen.withLock { isOpen in
+            guard isOpen else { return }
+            isOpen = false
+            Self.closeDescriptor(descriptor)
+        }
+    }
+
     deinit {
-        close(descriptor)
-        close(wakeRead)
-        close(wakeWrite)
+        close()
+        Self.closeDescriptor(wakeRead)
+        Self.closeDescriptor(wakeWrite)
+    }
+
+    private static func closeDescriptor(_ descriptor: Int32) {
+        #if canImport(Glibc)
+            _ = Glibc.close(descriptor)
+        #else
+            _ = Darwin.close(descriptor)
+        #endif
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HTTPClient
 
@@ -38,6 +39,8 @@ public final class LoopbackProxy: Sendable {
     public var url: String { "http://127.0.0.1:\(port)" }
     private let listener: ListeningSocket
     private let connections: ConnectionRegistry
+    /// Signalled once the accepting thread closed the listening socket and ended.
+    private let acceptorDone: DispatchSemaphore
 
     /// Starts listening on 127.0.0.1:`port` (0 for a free port) and serving requests through `client`.
     /// - Throws: ``SocketError`` when the port cannot be bound.
@@ -47,7 +50,13 @@ public final class LoopbackProxy: Sendable {
         self.listener = listener
         self.connections = connections
         self.port = listener.port
+        let acceptorDone = DispatchSemaphore(value: 0)
+        self.acceptorDone = acceptorDone
         let acceptor = Thread {
+            defer {
+                listener.close()
+                acceptorDone.signal()
+            }
             while let descriptor = listener.accept() {
                 guard connections.open(descriptor) else { break }
                 Socket.configureAccepted(descriptor)
@@ -68,10 +77,11 @@ public final class LoopbackProxy: Sendable {
         stop()
     }
 
-    /// Stops accepting connections and shuts down the open ones; a load in flight finishes but its answer is
-    /// not delivered. Calling it again does nothing.
+    /// Stops listening (the port refuses connections once it returns) and shuts down the open connections; a load
+    /// in flight finishes but its answer is not delivered. Calling it again does nothing.
     public func stop() {
-        connections.stop()
+        guard connections.stop() else { return }
         listener.interrupt()
+        acceptorDone.wait()
     }
 }

@@ -43,7 +43,9 @@ struct RequestHead: Equatable {
     ///   ``ProxyRequestError/badRequest(_:)`` for a `Content-Length` that is not one non-negative number.
     func bodyLength() throws(ProxyRequestError) -> Int {
         guard values("Transfer-Encoding").isEmpty else { throw .lengthRequired }
-        let lengths = Set(values("Content-Length").flatMap { $0.split(separator: ",") }.map(Self.trimmed))
+        let lengths = Set(
+            values("Content-Length").flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map(
+                Self.trimmed))
         guard let text = lengths.first else { return 0 }
         guard lengths.count == 1, !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
             let length = Int(text)

@@ -3,13 +3,15 @@
 /// Lines end with CRLF or a bare LF. A request line is `method SP target SP HTTP/x.y`; a field line is
 /// `name: value`, with no whitespace before the colon and no line folding. Anything else is a bad request.
 enum RequestHeadParser {
-    /// Parses `head`: the request line and the field lines, without the blank line.
+    /// Parses `head`: the request line and the field lines, up to the blank line.
     static func parse(_ head: some Collection<UInt8>) throws(ProxyRequestError) -> RequestHead {
         var lines = head.split(separator: lineFeed, omittingEmptySubsequences: false).map { line in
             line.last == carriageReturn ? line.dropLast() : line[...]
         }
-        // A client may send empty lines before the request line (RFC 9112, 2.2).
+        // A client may send empty lines before the request line (RFC 9112, 2.2); the line break that ends the last
+        // field line may or may not be part of `head`.
         while let first = lines.first, first.isEmpty { lines.removeFirst() }
+        while let last = lines.last, last.isEmpty { lines.removeLast() }
         guard let requestLine = lines.first else { throw .badRequest("no request line") }
         let (method, target, version) = try parseRequestLine(requestLine)
         var fields: [RequestHead.Field] = []
