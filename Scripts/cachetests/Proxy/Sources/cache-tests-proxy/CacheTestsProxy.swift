@@ -32,18 +32,20 @@ enum CacheTestsProxy {
         } catch {
             fail("\(error)", status: 69)
         }
+        // The main thread waits for SIGTERM or SIGINT, then stops the proxy; the loads run on the proxy's threads.
+        let stopRequested = DispatchSemaphore(value: 0)
         let signals = [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler {
-                proxy.stop()
-                exit(0)
-            }
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { @Sendable in stopRequested.signal() }
             source.resume()
             return source
         }
         FileHandle.standardOutput.write(Data("listening on \(proxy.url)\n".utf8))
-        withExtendedLifetime(signals) { dispatchMain() }
+        stopRequested.wait()
+        for source in signals { source.cancel() }
+        proxy.stop()
+        exit(0)
     }
 
     private static func fail(_ message: String, status: Int32) -> Never {
