@@ -56,12 +56,20 @@ struct ProxyConnection {
         }
     }
 
-    /// Writes the proxy's own answer to a request it will not pass on; the connection closes after it.
+    /// Writes the proxy's own answer to a request it will not pass on, then closes gently: it ends its side and
+    /// reads (up to 1 MiB) until the client closes, so that unread request bytes do not make the system reset the
+    /// connection before the client has read the answer.
     private func answer(_ error: ProxyRequestError, method: HTTPMethod?) {
-        Socket.write(
-            descriptor,
-            ResponseEncoder.encode(
-                status: error.statusCode, message: error.message, method: method, closesConnection: true))
+        let bytes = ResponseEncoder.encode(
+            status: error.statusCode, message: error.message, method: method, closesConnection: true)
+        guard Socket.write(descriptor, bytes) else { return }
+        Socket.finishWriting(descriptor)
+        var drained = 0
+        while drained < 1 << 20 {
+            let chunk = Socket.read(descriptor)
+            if chunk.isEmpty { return }
+            drained += chunk.count
+        }
     }
 
     /// The bytes before the next blank line (empty lines before a request are skipped); `nil` when the stream ends

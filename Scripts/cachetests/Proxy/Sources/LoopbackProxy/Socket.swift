@@ -54,6 +54,15 @@ enum Socket {
         return true
     }
 
+    /// Ends the writing direction: the peer reads the end of the stream, and reading goes on.
+    static func finishWriting(_ descriptor: Int32) {
+        #if canImport(Glibc)
+            _ = Glibc.shutdown(descriptor, Int32(SHUT_WR))
+        #else
+            _ = Darwin.shutdown(descriptor, SHUT_WR)
+        #endif
+    }
+
     /// Wakes any thread blocked reading `descriptor` (it reads the end of the stream) and ends both directions.
     static func shutDown(_ descriptor: Int32) {
         #if canImport(Glibc)

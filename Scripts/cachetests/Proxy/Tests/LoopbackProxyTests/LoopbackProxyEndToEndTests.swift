@@ -131,6 +131,7 @@ struct LoopbackProxyEndToEndTests {
             ("POST /echo/x HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n", 411),
             ("M-SEARCH /echo/x HTTP/1.1\r\nHost: p\r\n\r\n", 501), ("GET /echo/x HTTP/2.0\r\n\r\n", 505),
             ("POST /echo/x HTTP/1.1\r\nContent-Length: 2048\r\n\r\n", 413),
+            ("POST /echo/x HTTP/1.1\r\nContent-Length: 300000\r\n\r\n" + String(repeating: "b", count: 300_000), 413),
             ("GET /echo/x HTTP/1.1\r\nX-Big: \(String(repeating: "a", count: 1_200))\r\n\r\n", 431),
         ])
     func refused(request: String, status: Int) async throws {
