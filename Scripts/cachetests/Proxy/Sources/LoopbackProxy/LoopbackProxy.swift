@@ -4,12 +4,13 @@ import HTTPClient
 
 /// A minimal HTTP/1.1 server on 127.0.0.1 that answers every request through an `HTTPClient`.
 ///
-/// Each request becomes an `HTTPRequest` relative to the client's base URL (method, path and query, header
-/// fields, body; see the target's rules in the client's `HTTPURLBuilder`), and the client's answer goes back with
-/// its status, its header fields less the hop-by-hop ones, and the proxy's own `Content-Length`. A client that
-/// throws gets `502 Bad Gateway` (`504 Gateway Timeout` for a timeout) with a one-line text body. Requests the
-/// proxy cannot pass on get their own status: a malformed request `400`, a chunked body `411`, a body or head
-/// past ``Limits`` `413` or `431`, a method `HTTPMethod` lacks `501`.
+/// Each request becomes an `HTTPRequest` relative to the client's base URL (method, decoded path and query items,
+/// header fields with repeated names joined, body), and the client's answer goes back with its status, its header
+/// fields less the hop-by-hop ones and `Content-Encoding` (the client hands back decoded bodies), and the proxy's own
+/// `Content-Length`. A client that throws gets `502 Bad Gateway` (`504 Gateway Timeout` for a timeout) with a
+/// one-line text body. Requests the proxy cannot pass on get their own status and the connection closes: a malformed
+/// request `400`, a chunked body `411`, a body or head past ``Limits`` `413` or `431`, a method `HTTPMethod` lacks
+/// `501`, an HTTP version other than 1.0 and 1.1 `505`.
 ///
 /// Connections are kept alive (bodies framed by `Content-Length` only); each is served on a thread of its own,
 /// which waits while the client loads.
