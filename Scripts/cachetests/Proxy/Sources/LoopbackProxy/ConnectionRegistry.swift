@@ -1,0 +1,54 @@
+import HTTPClient
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The open connections of a ``LoopbackProxy``, so that stopping it can wake and end them.
+///
+/// Every change holds the lock, so a descriptor is never shut down after its connection closed it (and the
+/// number went to another file).
+final class ConnectionRegistry: Sendable {
+    private let state = LockedValue((stopped: false, open: Set<Int32>()))
+
+    /// Registers an accepted connection; `false` (and the descriptor closed) once the proxy has stopped.
+    func open(_ descriptor: Int32) -> Bool {
+        state.withLock { state in
+            guard !state.stopped else {
+                Self.closeDescriptor(descriptor)
+                return false
+            }
+            state.open.insert(descriptor)
+            return true
+        }
+    }
+
+    /// Unregisters a connection that is done, and closes its descriptor.
+    func close(_ descriptor: Int32) {
+        state.withLock { state in
+            state.open.remove(descriptor)
+            Self.closeDescriptor(descriptor)
+        }
+    }
+
+    /// Refuses further connections and shuts down the open ones (their threads then read the end of the stream);
+    /// `false` when it had already stopped.
+    func stop() -> Bool {
+        state.withLock { state in
+            guard !state.stopped else { return false }
+            state.stopped = true
+            for descriptor in state.open { Socket.shutDown(descriptor) }
+            return true
+        }
+    }
+
+    private static func closeDescriptor(_ descriptor: Int32) {
+        #if canImport(Glibc)
+            _ = Glibc.close(descriptor)
+        #else
+            _ = Darwin.close(descriptor)
+        #endif
+    }
+}
