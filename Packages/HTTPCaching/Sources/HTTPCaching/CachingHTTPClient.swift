@@ -9,6 +9,10 @@ import HTTPClient
 ///   `Content-Range` (or a `416` when the range starts past the end); partial responses are never stored.
 /// - A stale entry (or one marked `no-cache`) is revalidated with `If-None-Match` / `If-Modified-Since`;
 ///   a `304` answers the stored body with the stored status and the merged headers, `X-Cache: revalidated`.
+/// - A stale entry within its response's `stale-while-revalidate` window (unless the response said
+///   `must-revalidate` or `no-cache`, or the request limits age or staleness itself) answers at once with
+///   `X-Cache: stale`, and one revalidation per entry runs in a detached background task that updates the store;
+///   its errors are dropped.
 /// - The request's own `Cache-Control` (`max-age`, `max-stale`, `min-fresh`, `no-cache`, `no-store`,
 ///   `only-if-cached`, or `Pragma: no-cache`) narrows or widens what the store may answer.
 /// - When the origin fails (a transport error or a 5xx), an entry within the `stale-if-error` allowance (the
@@ -25,6 +29,8 @@ public struct CachingHTTPClient: HTTPClient {
     let store: any HTTPCacheStore
     let policy: HTTPCachePolicy
     let now: @Sendable () -> Date
+    /// The background revalidations of `stale-while-revalidate` answers, shared by copies of this client.
+    let revalidations = Revalidations()
 
     /// Wraps `client`.
     /// - Parameters:
@@ -73,6 +79,11 @@ public struct CachingHTTPClient: HTTPClient {
             if let stored, directives.accepts(stored, at: date) {
                 return Self.ranged(Self.answer(stored, at: date), for: request)
             }
+            if let stale = answerWhileRevalidating(
+                request, key: key, stored: stored, directives: directives, at: date)
+            {
+                return Self.ranged(stale, for: request)
+            }
             if request.method == .head, let entry = storedGET(for: request), directives.accepts(entry, at: date) {
                 return Self.answer(entry, at: date, includingBody: false)
             }
@@ -83,7 +94,7 @@ public struct CachingHTTPClient: HTTPClient {
 
     /// Asks the origin, conditionally when `stored` has validators, and stores or revalidates what comes back
     /// (nothing when the request said `no-store`).
-    private func fetch(
+    func fetch(
         _ request: any HTTPRequest, key: HTTPCacheKey, stored: HTTPCacheEntry?, directives: RequestDirectives
     ) async throws -> (Data, HTTPResponse) {
         let validators = stored.map(Self.validators(of:)) ?? HTTPHeaders()
@@ -171,7 +182,7 @@ public struct CachingHTTPClient: HTTPClient {
     }
 
     /// `entry` as an answer at `date`, with its `Age` and `outcome`; without its body for a `HEAD`.
-    private static func answer(
+    static func answer(
         _ entry: HTTPCacheEntry, _ outcome: HTTPCacheOutcome, at date: Date, includingBody: Bool = true
     ) -> (Data, HTTPResponse) {
         var headers = entry.headers

@@ -6,7 +6,8 @@ public enum HTTPCacheOutcome: String, Sendable, CaseIterable {
     case hit
     /// A stored answer the origin confirmed with a `304 Not Modified`.
     case revalidated
-    /// A stored answer past its freshness, standing in for a failed origin or given in offline mode.
+    /// A stored answer past its freshness: standing in for a failed origin, accepted by the request's
+    /// `max-stale`, given within the response's `stale-while-revalidate` window, or given in offline mode.
     case stale
     /// The origin's own answer.
     case miss
