@@ -7,13 +7,13 @@ import HTTPClient
 ///   answered by the headers of a fresh `GET` entry.
 /// - A `GET` with one byte `Range` that a stored `200` answers gets a `206 Partial Content` with the slice and
 ///   `Content-Range` (or a `416` when the range starts past the end); partial responses are never stored.
-/// - A stale entry (or one marked `no-cache`) is revalidated with `If-None-Match` / `If-Modified-Since`;
+/// - A stale entry (or one marked with a bare `no-cache`) is revalidated with `If-None-Match` / `If-Modified-Since`;
 ///   a `304` answers the stored body with the stored status and the merged headers, `X-Cache: revalidated`.
 /// - The request's own `Cache-Control` (`max-age`, `max-stale`, `min-fresh`, `no-cache`, `no-store`,
 ///   `only-if-cached`, or `Pragma: no-cache`) narrows or widens what the store may answer.
 /// - When the origin fails (a transport error or a 5xx), an entry within the `stale-if-error` allowance (the
 ///   request's, else the response's, else the policy's) answers with `X-Cache: stale`, unless it is a 5xx itself
-///   or said `must-revalidate` or `no-cache`. Every other answer is the origin's own, with `X-Cache: miss`.
+///   or said `must-revalidate` or a bare `no-cache`. Every other answer is the origin's own, with `X-Cache: miss`.
 /// - A successful `POST`, `PUT`, `PATCH` or `DELETE` removes the entries of its path and of the same-origin
 ///   paths its response names in `Location` and `Content-Location`.
 /// - Requests carrying `Authorization` (unless ``HTTPCachePolicy/storesAuthorizedResponses``) or their own
