@@ -2,7 +2,9 @@
 // and HTTPClient's HTTP-date parser. The input is response header lines, `Name: value`.
 // Properties: delta-seconds are whole numbers in 0...2^31 and only from digits; lifetimes and ages are
 // finite and never negative, under a default freshness and under the heuristic; `no-store` (without
-// `must-understand`) and `Vary: *` are never stored; unstored fields never reach an entry; every parsed HTTP-date formats as IMF-fixdate and parses back to the same date.
+// `must-understand`) and `Vary: *` are never stored; unstored fields never reach an entry, nor do the fields a
+// qualified `no-cache` lists, and a bare `no-cache` leaves an entry no freshness (stored or updated by a 304);
+// every parsed HTTP-date formats as IMF-fixdate and parses back to the same date.
 
 import Foundation
 import HTTPClient
@@ -64,11 +66,26 @@ private func checkStorage(
         check(CacheRules.varyingNames(headers) != nil, "a Vary: * response was stored")
         check(status != 206, "a partial response was stored")
         checkEntry(entry)
+        checkNoCache(entry)
         check(CacheRules.matches(entry, request), "an entry does not match the request it was stored for")
         let revalidated = CacheRules.revalidated(
             entry, by: HTTPResponse(statusCode: 304, headers: headers), requestTime: requestTime,
             responseTime: fuzzNow, policy: policy)
         checkEntry(revalidated)
+        checkNoCache(revalidated)
+    }
+}
+
+/// Against the entry's own `Cache-Control`: a bare `no-cache` leaves it no freshness, and no field a qualified
+/// one lists is kept.
+private func checkNoCache(_ entry: HTTPCacheEntry) {
+    let directives = CacheControl(entry.headers["Cache-Control"])
+    guard !CacheRules.alwaysRevalidates(directives) else {
+        check(entry.freshnessLifetime == 0, "a bare no-cache entry has lifetime \(entry.freshnessLifetime)")
+        return
+    }
+    for name in directives.fieldNames("no-cache") {
+        check(!entry.headers.contains(name), "stored \(name.debugDescription), which no-cache lists")
     }
 }
 

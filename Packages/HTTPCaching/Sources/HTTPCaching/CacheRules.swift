@@ -20,7 +20,9 @@ enum CacheRules {
     /// and coding, which the update did not carry.
     static let framingFields = ["Content-Length", "Content-Encoding", "Content-Range"]
 
-    /// The entry to store for `response`, or `nil` when the rules forbid storing it.
+    /// The entry to store for `response`, or `nil` when the rules forbid storing it. An unqualified `no-cache`
+    /// stores it only with a validator, to be revalidated on every use; the fields a qualified one lists are left
+    /// out, and the rest keeps its own freshness (RFC 9111, 5.2.2.4).
     static func entry(
         for request: any HTTPRequest, data: Data, response: HTTPResponse, requestTime: Date, responseTime: Date,
         policy: HTTPCachePolicy
@@ -33,9 +35,10 @@ enum CacheRules {
             isStorable(
                 response.statusCode, hasExplicitFreshness: explicit != nil, isPublic: directives.has("public"))
         else { return nil }
-        let hasValidator = headers.contains("ETag") || headers.contains("Last-Modified")
+        let kept = withoutNoCacheFields(storable(headers), directives)
+        let hasValidator = kept.contains("ETag") || kept.contains("Last-Modified")
         let lifetime: TimeInterval
-        if directives.has("no-cache") {
+        if alwaysRevalidates(directives) {
             guard hasValidator else { return nil }
             lifetime = 0
         } else if let explicit {
@@ -50,7 +53,7 @@ enum CacheRules {
             return nil
         }
         return HTTPCacheEntry(
-            statusCode: response.statusCode, headers: storable(headers), body: data, responseTime: responseTime,
+            statusCode: response.statusCode, headers: kept, body: data, responseTime: responseTime,
             initialAge: initialAge(headers, requestTime: requestTime, responseTime: responseTime),
             freshnessLifetime: lifetime, variant: variant(of: request, names: varied))
     }
@@ -63,15 +66,16 @@ enum CacheRules {
         return stored
     }
 
-    /// Whether a stale `entry` may answer at all: not when its response said `must-revalidate` or `no-cache`
-    /// (RFC 9111, 4.2.4).
+    /// Whether a stale `entry` may answer at all: not when its response said `must-revalidate` or an unqualified
+    /// `no-cache` (RFC 9111, 4.2.4 and 5.2.2.4).
     static func allowsStaleAnswers(_ entry: HTTPCacheEntry) -> Bool {
         let directives = CacheControl(entry.headers["Cache-Control"])
-        return !directives.has("must-revalidate") && !directives.has("no-cache")
+        return !directives.has("must-revalidate") && !alwaysRevalidates(directives)
     }
 
     /// `stored` updated by a `304 Not Modified` or a `HEAD` response (RFC 9111, 3.2 and 4.3.4): their fields
-    /// replace the stored ones, except those never stored and the stored body's ``framingFields``.
+    /// replace the stored ones, except those never stored and the stored body's ``framingFields``; the fields a
+    /// qualified `no-cache` of the updated entry lists are removed (RFC 9111, 5.2.2.4).
     static func revalidated(
         _ stored: HTTPCacheEntry, by response: HTTPResponse, requestTime: Date, responseTime: Date,
         policy: HTTPCachePolicy
@@ -79,18 +83,18 @@ enum CacheRules {
         var update = storable(response.headers ?? HTTPHeaders())
         for name in framingFields { update[name] = nil }
         var entry = stored
-        entry.headers = stored.headers.merging(update)
+        let merged = stored.headers.merging(update)
+        let directives = CacheControl(merged["Cache-Control"])
+        entry.headers = withoutNoCacheFields(merged, directives)
         entry.responseTime = responseTime
         entry.initialAge = initialAge(update, requestTime: requestTime, responseTime: responseTime)
-        let directives = CacheControl(entry.headers["Cache-Control"])
-        if directives.has("no-cache") {
+        if alwaysRevalidates(directives) {
             entry.freshnessLifetime = 0
-        } else if let explicit = explicitLifetime(entry.headers, directives, responseTime: responseTime) {
+        } else if let explicit = explicitLifetime(merged, directives, responseTime: responseTime) {
             entry.freshnessLifetime = explicit
         } else {
             entry.freshnessLifetime =
-                implicitLifetime(
-                    entry.statusCode, entry.headers, directives, responseTime: responseTime, policy: policy)
+                implicitLifetime(entry.statusCode, merged, directives, responseTime: responseTime, policy: policy)
                 ?? 0
         }
         return entry

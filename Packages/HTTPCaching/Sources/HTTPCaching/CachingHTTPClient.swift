@@ -7,7 +7,7 @@ import HTTPClient
 ///   answered by the headers of a fresh `GET` entry.
 /// - A `GET` with one byte `Range` that a stored `200` answers gets a `206 Partial Content` with the slice and
 ///   `Content-Range` (or a `416` when the range starts past the end); partial responses are never stored.
-/// - A stale entry (or one marked `no-cache`) is revalidated with `If-None-Match` / `If-Modified-Since`;
+/// - A stale entry (or one marked with a bare `no-cache`) is revalidated with `If-None-Match` / `If-Modified-Since`;
 ///   a `304` answers the stored body with the stored status and the merged headers, `X-Cache: revalidated`.
 /// - A stale entry within its response's `stale-while-revalidate` window (unless the response said
 ///   `must-revalidate` or `no-cache`, or the request limits age or staleness itself) answers at once with
@@ -17,7 +17,7 @@ import HTTPClient
 ///   `only-if-cached`, or `Pragma: no-cache`) narrows or widens what the store may answer.
 /// - When the origin fails (a transport error or a 5xx), an entry within the `stale-if-error` allowance (the
 ///   request's, else the response's, else the policy's) answers with `X-Cache: stale`, unless it is a 5xx itself
-///   or said `must-revalidate` or `no-cache`. Every other answer is the origin's own, with `X-Cache: miss`.
+///   or said `must-revalidate` or a bare `no-cache`. Every other answer is the origin's own, with `X-Cache: miss`.
 /// - A successful `POST`, `PUT`, `PATCH` or `DELETE` removes the entries of its path and of the same-origin
 ///   paths its response names in `Location` and `Content-Location`.
 /// - Requests carrying `Authorization` (unless ``HTTPCachePolicy/storesAuthorizedResponses``) or their own

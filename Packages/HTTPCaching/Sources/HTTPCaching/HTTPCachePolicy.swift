@@ -20,7 +20,7 @@ public struct HTTPCachePolicy: Sendable {
     /// Whether the cache may use the network, and whether it may answer from the store.
     public var mode: Mode
     /// How long a response stays fresh when it states no freshness (no `max-age`, no `Expires`) and
-    /// forbids nothing (no `no-store`, no `no-cache`); `nil` leaves such responses to
+    /// forbids nothing (no `no-store`, no unqualified `no-cache`); `nil` leaves such responses to
     /// ``heuristicFreshness``, else stores them only when they carry a validator, to be revalidated on every use.
     public var defaultFreshness: Duration?
     /// How long past its freshness a stored answer may stand in when the origin fails (a transport error
