@@ -11,33 +11,11 @@ extension CacheRules {
     /// and at the ends are dropped (RFC 9110, 5.6.1), commas inside quoted strings are kept as they are, and
     /// members stay in order. Fields in ``caseInsensitiveSelectingFields`` are also lowercased (ASCII only).
     static func selectingValue(_ value: String, name: String) -> String {
-        let joined = listMembers(value).map { $0.trimmingCharacters(in: optionalWhitespace) }.joined(separator: ", ")
+        let joined = QuotedStringList.members(value).map { $0.trimmingCharacters(in: optionalWhitespace) }.joined(
+            separator: ", ")
         guard caseInsensitiveSelectingFields.contains(name.lowercased()) else { return joined }
         return String(decoding: joined.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     private static let optionalWhitespace = CharacterSet(charactersIn: " \t")
-
-    /// The comma-separated pieces of `value`, not splitting inside a quoted string (RFC 9110, 5.6.4).
-    private static func listMembers(_ value: String) -> [Substring] {
-        var members: [Substring] = []
-        var start = value.startIndex
-        var inQuotes = false
-        var escaped = false
-        for index in value.indices {
-            let character = value[index]
-            if escaped {
-                escaped = false
-            } else if inQuotes && character == "\\" {
-                escaped = true
-            } else if character == "\"" {
-                inQuotes.toggle()
-            } else if character == "," && !inQuotes {
-                members.append(value[start..<index])
-                start = value.index(after: index)
-            }
-        }
-        members.append(value[start...])
-        return members
-    }
 }
