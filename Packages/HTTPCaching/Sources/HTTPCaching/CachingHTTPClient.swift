@@ -20,8 +20,11 @@ import HTTPClient
 ///   or said `must-revalidate` or a bare `no-cache`. Every other answer is the origin's own, with `X-Cache: miss`.
 /// - A successful `POST`, `PUT`, `PATCH` or `DELETE` removes the entries of its path and of the same-origin
 ///   paths its response names in `Location` and `Content-Location`.
-/// - Requests carrying `Authorization` (unless ``HTTPCachePolicy/storesAuthorizedResponses``) or their own
-///   preconditions pass straight through.
+/// - A request with its own `If-None-Match` or `If-Modified-Since` (and no other precondition) that an entry
+///   answers is answered by the store (RFC 9111, 4.3.2): `304 Not Modified` when its condition is false (the
+///   entry's `ETag` matches, or it is not modified since the date), else the whole stored answer.
+/// - Requests carrying `Authorization` (unless ``HTTPCachePolicy/storesAuthorizedResponses``), and requests
+///   with preconditions the store does not answer, pass straight through.
 ///
 /// See ``HTTPCachePolicy`` for the modes, and the *Caching Responses* article for the whole rule set.
 public struct CachingHTTPClient: HTTPClient {
@@ -57,6 +60,7 @@ public struct CachingHTTPClient: HTTPClient {
         }
         let directives = RequestDirectives(request.headers)
         if passesThrough(request) {
+            if let answer = storedAnswer(toConditional: request, key: key, directives: directives) { return answer }
             guard policy.mode != .offline else {
                 throw HTTPCacheError.notCached(method: request.method, resource: key.resource)
             }
@@ -147,12 +151,18 @@ public struct CachingHTTPClient: HTTPClient {
     }
 
     /// Whether the request skips the cache: a credential the policy does not store, or its own preconditions
-    /// (the caller is revalidating something it holds). Such a request goes to the origin as it is, and its
+    /// (the caller is revalidating something it holds) that the store does not answer
+    /// (`storedAnswer(toConditional:key:directives:)`). Such a request goes to the origin as it is, and its
     /// answer, a `304` included, comes back untouched and leaves the store alone.
     private func passesThrough(_ request: any HTTPRequest) -> Bool {
         guard let headers = request.headers, !headers.isEmpty else { return false }
-        if headers.contains("Authorization"), !policy.storesAuthorizedResponses { return true }
+        if withholdsCredential(request) { return true }
         return Self.preconditionFields.contains { headers.contains($0) }
+    }
+
+    /// Whether `request` carries `Authorization` and the policy does not store the answers to such requests.
+    func withholdsCredential(_ request: any HTTPRequest) -> Bool {
+        request.headers?.contains("Authorization") == true && !policy.storesAuthorizedResponses
     }
 
     /// The request fields that make a request conditional (RFC 9110, 13.1).

@@ -66,7 +66,9 @@ struct CachingHTTPClientHeaderEdgeTests {
         #expect(try await cache.load().body == "b")
     }
 
-    @Test(arguments: ["If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "If-Range"])
+    /// `If-None-Match` and `If-Modified-Since` are answered by a fresh entry instead; see
+    /// `CachingHTTPClientConditionalScopeTests`.
+    @Test(arguments: ["If-Match", "If-Unmodified-Since", "If-Range"])
     func theCallersConditionalRequestGoesOutAsWrittenAndLeavesTheStoreAlone(field: String) async throws {
         let stored: HTTPHeaders = ["Cache-Control": "max-age=60", "ETag": "\"v1\"", "X-Version": "1"]
         let cache = CachingSUT([
@@ -90,6 +92,7 @@ struct CachingHTTPClientHeaderEdgeTests {
             .status(200, headers: ["ETag": "\"v2\""]),
         ])
         try await cache.load()
+        cache.advance(seconds: 61)
 
         try await cache.load(TestRequest(method: .head, headers: ["If-None-Match": "\"v0\""]))
 

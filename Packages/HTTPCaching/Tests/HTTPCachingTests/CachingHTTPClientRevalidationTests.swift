@@ -99,9 +99,10 @@ struct CachingHTTPClientRevalidationTests {
         #expect(await cache.origin.requests.last?.headers?["If-Modified-Since"] == "Sat, 05 Nov 1994 08:00:00 GMT")
     }
 
-    @Test func aRequestWithItsOwnValidatorsPassesThroughUntouched() async throws {
+    @Test func aRequestWithItsOwnValidatorsPassesThroughUntouchedWhenTheEntryIsStale() async throws {
         let cache = CachingSUT([.status(200, body: "a", headers: Self.validated), .status(304)])
         try await cache.load()
+        cache.advance(seconds: 61)
 
         let (_, response) = try await cache.load(TestRequest(headers: ["If-None-Match": "\"mine\""]))
 

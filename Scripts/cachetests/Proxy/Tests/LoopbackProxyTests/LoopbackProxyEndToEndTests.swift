@@ -73,8 +73,27 @@ struct LoopbackProxyEndToEndTests {
         }
     }
 
-    @Test("the client's own conditional request gets the origin's 304 through, untouched by the cache")
+    @Test("the client's own conditional request the cache may not answer gets the origin's 304 through, untouched")
     func clientConditional() async throws {
+        try await ProxyFixture.run { fixture in
+            let (_, first) = try await fixture.client.load(request: originRequest(.get, Self.avatar))
+            let etag = try #require(first.headers?["ETag"])
+
+            let (responses, _) = try await RawHTTP.exchange(
+                port: fixture.proxy.port,
+                "GET /\(Self.avatar) HTTP/1.1\r\nHost: p\r\nIf-None-Match: \(etag)\r\nCache-Control: no-cache\r\n"
+                    + "Connection: close\r\n\r\n")
+
+            #expect(responses[0].status == 304)
+            #expect(responses[0].reason == "Not Modified")
+            #expect(responses[0].header("X-Cache") == "miss")
+            #expect(responses[0].header("Content-Length") == nil)
+            #expect(try await fixture.admin.count(Self.avatarCounter) == 2)
+        }
+    }
+
+    @Test("the client's own conditional request to a fresh entry gets the cache's 304; the origin is not asked")
+    func clientConditionalAnsweredByTheCache() async throws {
         try await ProxyFixture.run { fixture in
             let (_, first) = try await fixture.client.load(request: originRequest(.get, Self.avatar))
             let etag = try #require(first.headers?["ETag"])
@@ -85,9 +104,11 @@ struct LoopbackProxyEndToEndTests {
 
             #expect(responses[0].status == 304)
             #expect(responses[0].reason == "Not Modified")
-            #expect(responses[0].header("X-Cache") == "miss")
+            #expect(responses[0].header("X-Cache") == "hit")
+            #expect(responses[0].header("ETag") == etag)
             #expect(responses[0].header("Content-Length") == nil)
-            #expect(try await fixture.admin.count(Self.avatarCounter) == 2)
+            #expect(responses[0].body.isEmpty)
+            #expect(try await fixture.admin.count(Self.avatarCounter) == 1)
         }
     }
 
