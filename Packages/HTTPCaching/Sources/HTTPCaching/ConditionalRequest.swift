@@ -40,6 +40,8 @@ struct ConditionalRequest {
     }
 
     /// The members of an entity-tag list, split at commas outside quotes, without the spaces and tabs around them.
+    /// An entity-tag has no quoted-pairs (RFC 9110, 8.8.3): a backslash is an ordinary character here, unlike in
+    /// the quoted strings ``QuotedStringList`` reads.
     static func members(of list: String) -> [String] {
         var members: [String] = []
         var current = ""
