@@ -28,7 +28,7 @@ struct ConditionalRequest {
             let tags = Self.members(of: ifNoneMatch)
             if tags.contains("*") { return true }
             guard let etag = entry.headers["ETag"].map(Self.opaque) else { return false }
-            return tags.contains { Self.opaque($0) == etag }
+            return tags.contains { Self.opaque($0).utf8.elementsEqual(etag.utf8) }
         }
         guard let ifModifiedSince, let since = HTTPDate.parse(ifModifiedSince, now: entry.responseTime) else {
             return false
@@ -41,27 +41,41 @@ struct ConditionalRequest {
 
     /// The members of an entity-tag list, split at commas outside quotes, without the spaces and tabs around them.
     /// An entity-tag has no quoted-pairs (RFC 9110, 8.8.3): a backslash is an ordinary character here, unlike in
-    /// the quoted strings ``QuotedStringList`` reads.
+    /// the quoted strings ``QuotedStringList`` reads. The list is read as UTF-8 bytes, so a combining mark after a
+    /// quote cannot hide it.
     static func members(of list: String) -> [String] {
         var members: [String] = []
-        var current = ""
+        var start = list.utf8.startIndex
         var quoted = false
-        for character in list {
-            if character == "\"" { quoted.toggle() }
-            if character == ",", !quoted {
-                members.append(current)
-                current = ""
-            } else {
-                current.append(character)
+        for index in list.utf8.indices {
+            switch list.utf8[index] {
+            case UInt8(ascii: "\""):
+                quoted.toggle()
+            case UInt8(ascii: ","):
+                guard !quoted else { continue }
+                members.append(String(list[start..<index]))
+                start = list.utf8.index(after: index)
+            default:
+                continue
             }
         }
-        members.append(current)
-        return members.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t")) }.filter { !$0.isEmpty }
+        members.append(String(list[start...]))
+        return members.map(trimmed).filter { !$0.isEmpty }
+    }
+
+    /// `text` without the spaces and tabs at its ends, counted in Unicode scalars.
+    private static func trimmed(_ text: String) -> String {
+        let isBlank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }),
+            let last = scalars.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        return String(scalars[first...last])
     }
 
     /// An entity-tag without its weakness indicator `W/`, for weak comparison; other text is compared as it is.
     static func opaque(_ tag: String) -> Substring {
-        let trimmed = Substring(tag.trimmingCharacters(in: CharacterSet(charactersIn: " \t")))
+        let trimmed = Substring(Self.trimmed(tag))
         return trimmed.hasPrefix("W/") ? trimmed.dropFirst(2) : trimmed
     }
 }

@@ -23,6 +23,8 @@ struct CachingHTTPClientConditionalRequestTests {
             ("\"abcdef\"", "\"1234\",\"abcdef\", \"5678\""), ("\"abcdef\"", "\"1234\", \"5678\", \"abcdef\""),
             ("\"a,b\"", "\"x\", \"a,b\""), ("\"abcdef\"", "*"), ("abcdef", "abcdef"), ("w/\"abcdef\"", "w/\"abcdef\""),
             ("W\\\"abcdef\"", "W\\\"abcdef\""), ("W\"abcdef\"", "W\"abcdef\""), ("\"abcdef\"", " \t\"abcdef\" "),
+            // A combining mark after the opening quote does not hide it: the comma stays inside the tag.
+            ("\"\u{0301},x\"", "\"a\", \"\u{0301},x\""), ("W/\"\u{0301}\"", "\"\u{0301}\" ,\tW/\"\""),
         ])
     func aMatchingEntityTagGetsAnEmpty304FromTheStore(stored: String, ifNoneMatch: String) async throws {
         let cache = try await Self.cache(etag: stored)
@@ -39,6 +41,8 @@ struct CachingHTTPClientConditionalRequestTests {
             ("\"abcdef\"", "\"abcdeg\""), ("\"abcdef\"", "\"1234\", \"5678\""), ("\"abcdef\"", "abcdef"),
             ("\"a,b\"", "\"a\", \"b\""), ("W/\"abcdef\"", "w/\"abcdef\""), ("\"abcdef\"", ""),
             ("\"abcdef\"", "\"ABCDEF\""),
+            // Weak comparison compares bytes: a canonically equivalent spelling is another entity-tag.
+            ("\"\u{00E9}\"", "\"e\u{0301}\""), ("\"e\u{0301}\"", "W/\"\u{00E9}\""),
         ])
     func anEntityTagThatDoesNotMatchGetsTheWholeFreshEntryFromTheStore(stored: String, ifNoneMatch: String)
         async throws
