@@ -26,7 +26,7 @@ ROUNDS = {"full": 60, "quick": 8}
 
 def build(root, package, note):
     """The probes and the dynamically linked CLI (SwiftPM's plain release build, in the benchmark package), and
-    the binary Scripts/release makes (statically linked when libcurl's development library is installed).
+    the binary Scripts/release makes (statically linked, libcurl loaded on first use).
     Returns {name: path}, or raises SystemExit when a build fails."""
     binaries = {}
     for product in ("startup-floor", "startup-session", "networking"):
