@@ -1,11 +1,5 @@
 import HTTPClient
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The open connections of a ``LoopbackProxy``, so that stopping it can wake and end them.
 ///
 /// Every change holds the lock, so a descriptor is never shut down after its connection closed it (and the
@@ -17,7 +11,7 @@ final class ConnectionRegistry: Sendable {
     func open(_ descriptor: Int32) -> Bool {
         state.withLock { state in
             guard !state.stopped else {
-                Self.closeDescriptor(descriptor)
+                Socket.close(descriptor)
                 return false
             }
             state.open.insert(descriptor)
@@ -29,7 +23,7 @@ final class ConnectionRegistry: Sendable {
     func close(_ descriptor: Int32) {
         state.withLock { state in
             state.open.remove(descriptor)
-            Self.closeDescriptor(descriptor)
+            Socket.close(descriptor)
         }
     }
 
@@ -42,13 +36,5 @@ final class ConnectionRegistry: Sendable {
             for descriptor in state.open { Socket.shutDown(descriptor) }
             return true
         }
-    }
-
-    private static func closeDescriptor(_ descriptor: Int32) {
-        #if canImport(Glibc)
-            _ = Glibc.close(descriptor)
-        #else
-            _ = Darwin.close(descriptor)
-        #endif
     }
 }

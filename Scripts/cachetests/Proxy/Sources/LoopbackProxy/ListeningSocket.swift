@@ -40,13 +40,13 @@ final class ListeningSocket: Sendable {
         }
         if let failed = failedCall {
             let error = SocketError.last(failed)
-            Self.closeDescriptor(descriptor)
+            Socket.close(descriptor)
             throw error
         }
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else {
             let error = SocketError.last("pipe")
-            Self.closeDescriptor(descriptor)
+            Socket.close(descriptor)
             throw error
         }
         self.descriptor = descriptor
@@ -94,21 +94,13 @@ final class ListeningSocket: Sendable {
         isOpen.withLock { isOpen in
             guard isOpen else { return }
             isOpen = false
-            Self.closeDescriptor(descriptor)
+            Socket.close(descriptor)
         }
     }
 
     deinit {
         close()
-        Self.closeDescriptor(wakeRead)
-        Self.closeDescriptor(wakeWrite)
-    }
-
-    private static func closeDescriptor(_ descriptor: Int32) {
-        #if canImport(Glibc)
-            _ = Glibc.close(descriptor)
-        #else
-            _ = Darwin.close(descriptor)
-        #endif
+        Socket.close(wakeRead)
+        Socket.close(wakeWrite)
     }
 }

@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// Blocking reads and writes on one connected socket descriptor; the owner closes it.
+/// Blocking reads and writes on one connected socket descriptor, and closing it.
 enum Socket {
     /// `SOCK_STREAM` as `socket(2)` takes it on this platform.
     #if canImport(Glibc)
@@ -69,6 +69,15 @@ enum Socket {
             _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
         #else
             _ = Darwin.shutdown(descriptor, SHUT_RDWR)
+        #endif
+    }
+
+    /// Closes `descriptor`.
+    static func close(_ descriptor: Int32) {
+        #if canImport(Glibc)
+            _ = Glibc.close(descriptor)
+        #else
+            _ = Darwin.close(descriptor)
         #endif
     }
 
