@@ -86,7 +86,7 @@ struct EchoEndToEndTests {
         try await withDevServer { _, client in
             let (data, response) = try await client.load(request: devRequest(.get, "echo/gzip", query: ["gzip": "1"]))
 
-            let echo = try JSONDecoder().decode(Echo.self, from: data)
+            let echo = try JSONDecoder().decode(DevServerEcho.self, from: data)
             #expect(echo.path == "/echo/gzip")
             #expect(response.headers?["Content-Encoding"] == "gzip")
         }

@@ -33,35 +33,12 @@ func devRequest(
     TestRequest(method: method, path: path, version: "", headers: headers, queryParameter: query, body: body)
 }
 
-/// The dev-server's `/echo` description of a request as it arrived.
-struct Echo: Decodable {
-    let method: String
-    let path: String
-    let query: String
-    let queryItems: [[String]]
-    let headers: [[String]]
-    let bodyBase64: String
-
-    enum CodingKeys: String, CodingKey {
-        case method, path, query, headers
-        case queryItems = "query_items"
-        case bodyBase64 = "body_base64"
-    }
-
-    var body: Data { Data(base64Encoded: bodyBase64) ?? Data() }
-
-    /// The first header named `name`, in any letter case.
-    func header(_ name: String) -> String? {
-        headers.first { $0.first?.lowercased() == name.lowercased() }?.last
-    }
-}
-
 extension URLSessionClient {
     /// Sends `request` to an `/echo` route and decodes the description.
-    func echo(_ request: TestRequest) async throws -> Echo {
+    func echo(_ request: TestRequest) async throws -> DevServerEcho {
         let (data, response) = try await load(request: request)
         #expect(response.statusCode == 200)
-        return try JSONDecoder().decode(Echo.self, from: data)
+        return try JSONDecoder().decode(DevServerEcho.self, from: data)
     }
 
     /// The dev server's admin routes, through this client.

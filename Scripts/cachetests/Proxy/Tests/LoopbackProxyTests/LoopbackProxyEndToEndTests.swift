@@ -35,7 +35,7 @@ struct LoopbackProxyEndToEndTests {
                 request: originRequest(
                     .put, "echo/config/1", headers: ["Content-Type": "application/json", "Test-ID": "t"], body: body))
 
-            let echo = try JSONDecoder().decode(Echo.self, from: data)
+            let echo = try JSONDecoder().decode(DevServerEcho.self, from: data)
             #expect(response.statusCode == 200)
             #expect(echo.method == "PUT")
             #expect(echo.path == "/echo/config/1")
@@ -54,7 +54,7 @@ struct LoopbackProxyEndToEndTests {
                 + "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
             let (responses, _) = try await RawHTTP.exchange(port: fixture.proxy.port, request)
 
-            let echo = try JSONDecoder().decode(Echo.self, from: responses[0].body)
+            let echo = try JSONDecoder().decode(DevServerEcho.self, from: responses[0].body)
             #expect(echo.values("Cache-Control") == ["nothing-to-see-here, no-store"])
             #expect(echo.query == "a=x%20y&b=2")
         }
@@ -118,7 +118,7 @@ struct LoopbackProxyEndToEndTests {
             let request = "GET /echo/one HTTP/1.1\r\nHost: p\r\n\r\nGET /echo/two HTTP/1.1\r\nHost: p\r\n\r\n"
             let (responses, _) = try await RawHTTP.exchange(port: fixture.proxy.port, request, responses: 2)
 
-            let paths = try responses.map { try JSONDecoder().decode(Echo.self, from: $0.body).path }
+            let paths = try responses.map { try JSONDecoder().decode(DevServerEcho.self, from: $0.body).path }
             #expect(paths == ["/echo/one", "/echo/two"])
         }
     }
@@ -141,7 +141,7 @@ struct LoopbackProxyEndToEndTests {
                 request: originRequest(.get, "echo/gzip", query: ["gzip": "1"]))
 
             #expect(response.headers?["Content-Encoding"] == nil)
-            #expect(try JSONDecoder().decode(Echo.self, from: data).path == "/echo/gzip")
+            #expect(try JSONDecoder().decode(DevServerEcho.self, from: data).path == "/echo/gzip")
         }
     }
 

@@ -40,24 +40,3 @@ func originRequest(
 ) -> TestRequest {
     TestRequest(method: method, path: path, version: "", headers: headers, queryParameter: query, body: body)
 }
-
-/// The dev server's `/echo` description of a request as it arrived.
-struct Echo: Decodable {
-    let method: String
-    let path: String
-    let query: String
-    let headers: [[String]]
-    let bodyBase64: String
-
-    enum CodingKeys: String, CodingKey {
-        case method, path, query, headers
-        case bodyBase64 = "body_base64"
-    }
-
-    var body: Data { Data(base64Encoded: bodyBase64) ?? Data() }
-
-    /// Every value of the fields named `name`, in any letter case.
-    func values(_ name: String) -> [String] {
-        headers.filter { $0.first?.lowercased() == name.lowercased() }.compactMap(\.last)
-    }
-}
