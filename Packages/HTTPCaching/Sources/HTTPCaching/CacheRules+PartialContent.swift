@@ -22,12 +22,21 @@ extension CacheRules {
     /// Whether the stored part `entry` answers `request`: a `GET` whose `Vary`-named fields match, with the `Range`
     /// the part was fetched with or one within the bytes it holds.
     static func partMatches(_ entry: HTTPCacheEntry, _ request: any HTTPRequest) -> Bool {
-        guard request.method == .get, let requested = request.headers?["Range"] else { return false }
-        var selecting = entry.variant
-        let fetchedWith = selecting.removeValue(forKey: partRangeName)
-        guard selecting.isEmpty || variant(of: request, names: selecting.keys) == selecting else { return false }
-        if variant(of: request, names: [partRangeName])[partRangeName] == fetchedWith { return true }
+        guard request.method == .get, let requested = request.headers?["Range"],
+            matchesSelectingFields(entry, request)
+        else { return false }
+        if variant(of: request, names: [partRangeName]) == [partRangeName: entry.variant[partRangeName] ?? ""] {
+            return true
+        }
         return heldSelection(of: entry, for: requested) != nil
+    }
+
+    /// Whether the `Vary`-named fields of `request` match those the part `entry` was stored for (its `Range`
+    /// aside).
+    static func matchesSelectingFields(_ entry: HTTPCacheEntry, _ request: any HTTPRequest) -> Bool {
+        var selecting = entry.variant
+        selecting[partRangeName] = nil
+        return selecting.isEmpty || variant(of: request, names: selecting.keys) == selecting
     }
 
     /// The offsets of the part `entry` that the `Range` value `requested` selects, when they lie wholly within the

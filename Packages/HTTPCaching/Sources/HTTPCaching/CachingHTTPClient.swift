@@ -7,7 +7,9 @@ import HTTPClient
 ///   answered by the headers of a fresh `GET` entry.
 /// - A `GET` with one byte `Range` that a stored `200` answers gets a `206 Partial Content` with the slice and
 ///   `Content-Range` (or a `416` when the range starts past the end). A `206` with one `Content-Range` is stored
-///   as a part, which answers only a `GET` with the same `Range` or one within the bytes it holds.
+///   as a part, which answers only a `GET` with the same `Range` or one within the bytes it holds; a `GET`
+///   without `Range` asks for the rest of a part that holds the first bytes, combining the two under one strong
+///   `ETag`.
 /// - A stale entry (or one marked with a bare `no-cache`) is revalidated with `If-None-Match` / `If-Modified-Since`;
 ///   a `304` answers the stored body with the stored status and the merged headers, `X-Cache: revalidated`.
 /// - A stale entry within its response's `stale-while-revalidate` window (unless the response said
@@ -95,6 +97,9 @@ public struct CachingHTTPClient: HTTPClient {
                 return Self.answer(entry, at: date, includingBody: false)
             }
             guard !directives.onlyIfCached else { return Self.gatewayTimeout }
+            if stored == nil, let part = completablePart(for: request, key: key) {
+                return try await complete(part, for: request, key: key, directives: directives)
+            }
             return try await fetch(request, key: key, stored: stored, directives: directives)
         }
     }
