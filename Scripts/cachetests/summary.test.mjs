@@ -268,8 +268,9 @@ describe('findRegressions', () => {
 
 /**
  * Writes a fake of the suite's engine interface (our own, a few lines, with the real one's signatures: runTests(tests,
- * useBrowserCache, baseUrl, chunkSize) with the global fetch, and getResults()) into `directory`. `dropped` names a
- * test the fake runs but records no result for.
+ * useBrowserCache, baseUrl, chunkSize) with the global fetch, getResults(), and the table of results in
+ * client/test.mjs that refuses a second result) into `directory`. `dropped` names a test the fake runs but records no
+ * result for.
  */
 function writeFakeSuite(directory, { dropped = null } = {}) {
   const write = (relative, text) => {
@@ -281,11 +282,12 @@ function writeFakeSuite(directory, { dropped = null } = {}) {
     `export default [{ name: 'Fake', id: 'fake', tests: [
       { id: 'fresh', name: 'Answers 200' }, { id: 'broken', name: 'Answers 500' },
       { id: 'soft', name: 'Optimal', kind: 'optimal' }, { id: 'browser', name: 'Browser', browser_only: true },
-      { id: 'shared', name: 'Shared', browser_skip: true }] }]\n`,
+      { id: 'shared', name: 'Shared', browser_skip: true }, { id: 'flaky', name: 'Fails once' }] }]\n`,
   );
+  write('test-engine/client/test.mjs', 'export const testResults = {}\n');
   write(
     'test-engine/client/runner.mjs',
-    `const results = {}
+    `import { testResults as results } from './test.mjs'
     export async function runTests (tests, browserCache, base, chunkSize = 25) {
       const chosen = tests.flatMap(s => s.tests).filter(test =>
         !(test.browser_only === true && !browserCache) && !(test.browser_skip === true && browserCache))
@@ -293,11 +295,12 @@ function writeFakeSuite(directory, { dropped = null } = {}) {
         await Promise.all(chosen.slice(index, index + chunkSize).map(async test => {
           const response = await fetch(base + '/test/' + test.id, { cache: 'no-store', headers: [] })
           if (test.id === ${JSON.stringify(dropped)}) return
+          if (test.id in results) throw new Error('Duplicate test ' + test.id)
           results[test.id] = response.status === 200 ? true : ['Assertion', 'status ' + response.status]
         }))
       }
     }
-    export function getResults () { return results }\n`,
+    export function getResults () { return { ...results } }\n`,
   );
   write(
     'test-engine/lib/results.mjs',
@@ -324,8 +327,11 @@ describe('run.mjs and summary.mjs as commands, on a fake engine', () => {
     const directory = mkdtempSync(path.join(os.tmpdir(), 'cache-tests-'));
     t.after(() => rmSync(directory, { recursive: true, force: true }));
     writeFakeSuite(directory);
+    let flakyRuns = 0;
     const server = http.createServer((request, response) => {
-      response.statusCode = request.url === '/test/broken' ? 500 : 200;
+      if (request.url === '/test/flaky') flakyRuns += 1;
+      const fails = request.url === '/test/broken' || (request.url === '/test/flaky' && flakyRuns === 1);
+      response.statusCode = fails ? 500 : 200;
       response.end('body');
     });
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -340,25 +346,27 @@ describe('run.mjs and summary.mjs as commands, on a fake engine', () => {
       broken: ['Assertion', 'status 500'],
       soft: true,
       browser: true,
+      flaky: true,
     });
-    assert.match(run.stderr, /4 of 4 selected tests have a result/);
+    assert.match(run.stderr, /2 test\(s\) that did not pass were run again; 1 passed then: flaky\n/);
+    assert.match(run.stderr, /5 of 5 selected tests have a result/);
 
     writeFileSync(file('report.md'), `# Report\n\nhand-written\n`);
     const summaryArgs = [path.join(here, 'summary.mjs'), '--suite', directory, '--results', file('results.json'),
       '--report', file('report.md'), '--json', file('summary.json'), '--baseline'];
     const first = await node([...summaryArgs, file('no-baseline.json')]);
     assert.equal(first.status, 0, first.stderr);
-    assert.match(first.stdout, /\| CachingHTTPClient \(cache-tests-proxy\) \| 2\/3 \| 1\/1 \|/);
-    assert.match(first.stdout, /\| Chrome \(published results\) \| 2\/3 \| 1\/1 \|/);
+    assert.match(first.stdout, /\| CachingHTTPClient \(cache-tests-proxy\) \| 3\/4 \| 1\/1 \|/);
+    assert.match(first.stdout, /\| Chrome \(published results\) \| 2\/4 \| 1\/1 \|/);
     assert.match(first.stdout, /\| `broken` \| \? \| not explained yet \(Answers 500\) \| Assertion: status 500 \|/);
     assert.match(first.stdout, /no baseline.*nothing to compare/);
     const report = readFileSync(file('report.md'), 'utf8');
     assert.ok(report.startsWith('# Report\n\nhand-written\n\n<!-- Scripts/cache-tests: generated results begin'));
     const summary = JSON.parse(readFileSync(file('summary.json'), 'utf8'));
-    assert.deepEqual(summary.passing_required, ['browser', 'fresh']);
-    assert.deepEqual(summary.required, { passed: 2, total: 3 });
+    assert.deepEqual(summary.passing_required, ['browser', 'flaky', 'fresh']);
+    assert.deepEqual(summary.required, { passed: 3, total: 4 });
 
-    const baseline = { ...summary, passing_required: ['broken', 'browser', 'fresh'] };
+    const baseline = { ...summary, passing_required: ['broken', 'browser', 'flaky', 'fresh'] };
     writeFileSync(file('baseline.json'), JSON.stringify(baseline));
     const gated = await node([...summaryArgs, file('baseline.json')]);
     assert.equal(gated.status, 1);
@@ -381,13 +389,13 @@ describe('run.mjs and summary.mjs as commands, on a fake engine', () => {
     const run = await node([path.join(here, 'run.mjs'), '--suite', directory, '--base',
       `http://127.0.0.1:${server.address().port}`, '--out', file('results.json')]);
     assert.equal(run.status, 1);
-    assert.match(run.stderr, /3 of 4 selected tests have a result/);
+    assert.match(run.stderr, /4 of 5 selected tests have a result/);
     assert.match(run.stderr, /FAILED: 1 selected test\(s\) have no result: soft/);
 
     const summary = await node([path.join(here, 'summary.mjs'), '--suite', directory, '--results', file('results.json'),
       '--report', file('report.md'), '--json', file('summary.json'), '--baseline', file('none.json')]);
     assert.equal(summary.status, 1);
-    assert.match(summary.stderr, /FAILED: 1 of the 4 selected tests have no result .*\(soft\)/);
+    assert.match(summary.stderr, /FAILED: 1 of the 5 selected tests have no result .*\(soft\)/);
     assert.equal(existsSync(file('report.md')) || existsSync(file('summary.json')), false);
   });
 });
