@@ -21,8 +21,8 @@
 // - The engine waits 3 s after each request marked pause_after; the chunk size is the whole selection unless
 //   --concurrency says otherwise, so the run lasts about as long as its slowest test.
 // - Many tests give a response a freshness of 1 or 2 s and expect it still fresh on the next request, which a
-//   loaded machine can miss. So every test that did not pass is run once more, those alone (unless --no-rerun),
-//   and counts by that second run; the run names the tests that passed only then.
+//   loaded machine can miss. So every required or optimal test that did not pass is run once more, those alone
+//   (unless --no-rerun), and counts by that second run; the run names the tests that passed only then.
 //
 // Exit status: 0 when every selected test has a result; 1 when any has none (the engine was not driven as it
 // expects), naming them; 2 on a usage error. Uses Node's built-in fetch; no npm package.
@@ -32,7 +32,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import { selectTests } from './summary.mjs';
+import { isOptimal, isRequired, selectTests } from './summary.mjs';
 
 const usage =
   'usage: node run.mjs --suite DIR --base URL --out FILE [--tests ID,ID...] [--concurrency N] [--no-rerun]';
@@ -129,8 +129,9 @@ async function main() {
   globalThis.fetch = fetchForEngine(globalThis.fetch);
   const started = Date.now();
   await runner.runTests(selection.suites, false, base, concurrency ?? selection.ids.length);
+  const counted = new Set(selectTests(suites).filter((test) => isRequired(test) || isOptimal(test)).map((t) => t.id));
   const failed = Object.entries(runner.getResults())
-    .filter(([, result]) => result !== true)
+    .filter(([id, result]) => result !== true && counted.has(id))
     .map(([id]) => id);
   if (!values['no-rerun'] && failed.length > 0) {
     // The engine refuses a second result for a test, so the first ones go from its table (test-engine/client/test.mjs).
