@@ -31,7 +31,7 @@ struct ContentRange: Hashable, Sendable {
         let trimmed = Self.trimmingWhitespace(Substring(value))
         guard let space = trimmed.firstIndex(of: " ") else { throw .malformed(value) }
         let unit = trimmed[..<space]
-        guard unit.lowercased() == "bytes" else {
+        guard unit.utf8.elementsEqual("bytes".utf8, by: { $0 | 0x20 == $1 }) else {
             throw unit.isEmpty ? .malformed(value) : .unsupportedUnit(String(unit))
         }
         let rest = trimmed[trimmed.index(after: space)...]

@@ -50,17 +50,20 @@ struct DownloadFiles: Sendable {
         }
     }
 
-    /// Opens the partial file for writing at `offset`: appending to the bytes before it, or empty at `0`.
+    /// Opens the partial file for writing: empty at offset `0`, else after its `offset` bytes, which must be
+    /// all it holds.
     func openPartial(at offset: Int64) throws(HTTPDownloadError) -> FileHandle {
         do {
-            if offset == 0 || !FileManager.default.fileExists(atPath: partial.path) {
+            if offset == 0 {
                 guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
                     throw CocoaError(.fileWriteUnknown)
                 }
             }
             let handle = try FileHandle(forWritingTo: partial)
-            try handle.truncate(atOffset: UInt64(offset))
-            try handle.seek(toOffset: UInt64(offset))
+            guard try handle.seekToEnd() == UInt64(offset) else {
+                try? handle.close()
+                throw CocoaError(.fileReadCorruptFile)
+            }
             return handle
         } catch {
             throw .fileSystem(path: partial.path, underlying: error)
