@@ -31,6 +31,9 @@ public struct HTTPBody: AsyncSequence, Sendable {
     /// How many bytes a file body reads at a time.
     static let fileChunkSize = 64 * 1024
 
+    /// The most bytes a client that cannot stream holds in memory for one request body: 64 MiB.
+    static let inMemoryLimit = 64 * 1024 * 1024
+
     init(source: Source, length: HTTPBodyLength) {
         self.source = source
         self.length = length

@@ -1,12 +1,8 @@
 import Foundation
 
 extension HTTPClient {
-    /// The most request-body bytes the default ``stream(request:body:progress:receive:)`` holds in memory:
-    /// 64 MiB.
-    public static var inMemoryBodyLimit: Int { 64 * 1024 * 1024 }
-
     /// Streams over ``load(request:)``, for clients that do not stream natively: collects `body` (up to
-    /// ``inMemoryBodyLimit`` bytes) into the request, loads it, reports the whole transfer once, and hands the
+    /// 64 MiB) into the request, loads it, reports the whole transfer once, and hands the
     /// loaded bytes to `receive` as a replayable body.
     /// - Throws: ``HTTPBodyError/tooLarge(limit:)`` when `body` is past the limit, what reading `body`
     ///   throws, what ``load(request:)`` throws, or what `receive` throws.
@@ -18,7 +14,7 @@ extension HTTPClient {
     ) async throws -> Result {
         var sent: any HTTPRequest = request
         if let body {
-            sent = RequestWithBody(request, body: try await body.collect(upTo: Self.inMemoryBodyLimit))
+            sent = RequestWithBody(request, body: try await body.collect(upTo: HTTPBody.inMemoryLimit))
         }
         let bytesSent = Int64(sent.body?.count ?? 0)
         let (data, response) = try await load(request: sent)
