@@ -76,10 +76,10 @@ final class ConcatenatedChunkReader: ChunkReader {
 /// A sequence of chunks that only its first reader may read.
 final class SinglePassChunks: Sendable {
     private let claimed = Atomic<Bool>(false)
-    private let makeIterator: @Sendable () -> any ChunkReader
+    private let makeSource: @Sendable () -> any ChunkReader
 
     init<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks) where Chunks.Element == Data {
-        makeIterator = { IteratorChunkReader(chunks.makeAsyncIterator()) }
+        makeSource = { IteratorChunkReader(chunks.makeAsyncIterator()) }
     }
 
     /// A reader that claims the chunks on its first `next()`, or throws ``HTTPBodyError/alreadyRead``.
@@ -93,7 +93,7 @@ final class SinglePassChunks: Sendable {
     }
 
     fileprivate func makeSourceReader() -> any ChunkReader {
-        makeIterator()
+        makeSource()
     }
 }
 

@@ -79,7 +79,12 @@ public struct HTTPBody: AsyncSequence, Sendable {
     init(concatenating parts: [HTTPBody]) {
         var total: Int64? = 0
         for part in parts {
-            if case .known(let count) = part.length, let sum = total { total = sum + count } else { total = nil }
+            guard case .known(let count) = part.length, let sum = total else {
+                total = nil
+                break
+            }
+            let (next, overflow) = sum.addingReportingOverflow(count)
+            total = overflow ? nil : next
         }
         self.init(source: .concatenation(parts), length: total.map(HTTPBodyLength.known) ?? .unknown)
     }

@@ -1,0 +1,96 @@
+import Foundation
+import HTTPClient
+import HTTPClientTestSupport
+import Testing
+
+struct DownloadEdgeCaseTests {
+    private let file = sampleBytes(5_000, seed: 9)
+    private let headers: HTTPHeaders = ["ETag": "\"e\"", "Content-Length": "5000"]
+
+    @Test func aCancelledTransferKeepsItsPartialFileAndResumes() async throws {
+        let folder = try TemporaryDirectory()
+        let client = ChunkedScriptClient([
+            .init(200, headers: headers, chunks: [file.prefix(1_000)], failure: CancellationError()),
+            .init(
+                206, headers: ["ETag": "\"e\"", "Content-Range": "bytes 1000-4999/5000"], chunks: [file.suffix(4_000)]),
+        ])
+
+        await #expect(throws: CancellationError.self) {
+            try await client.download(request: TestRequest(), to: folder.file("f"))
+        }
+        try await client.download(request: TestRequest(), to: folder.file("f"))
+
+        #expect(try Data(contentsOf: folder.file("f")) == file)
+        #expect(client.requests.values.last?.headers?["Range"] == "bytes=1000-")
+    }
+
+    @Test func aCompleteDownloadReplacesTheDestination() async throws {
+        let folder = try TemporaryDirectory()
+        try Data("old".utf8).write(to: folder.file("f"))
+        let client = ScriptedHTTPClient(replies: [.response(file, HTTPResponse(statusCode: 200, headers: headers))])
+
+        try await client.download(request: TestRequest(), to: folder.file("f"))
+
+        #expect(try Data(contentsOf: folder.file("f")) == file)
+        #expect(try folder.contents() == ["f"])
+    }
+
+    @Test(arguments: [
+        "not json", "{\"formatVersion\": 99, \"resource\": \"GET v1/resource?\", \"validator\": \"\\\"e\\\"\"}",
+    ])
+    func anUnreadableResumeRecordStartsOver(record: String) async throws {
+        let folder = try TemporaryDirectory()
+        try file.prefix(1_000).write(to: folder.file("f.partial"))
+        try Data(record.utf8).write(to: folder.file("f.partial.json"))
+        let client = ChunkedScriptClient([.init(200, headers: headers, chunks: [file])])
+
+        try await client.download(request: TestRequest(), to: folder.file("f"))
+
+        #expect(client.requests.values.first?.headers?["Range"] == nil)
+        #expect(try Data(contentsOf: folder.file("f")) == file)
+        #expect(try folder.contents() == ["f"])
+    }
+
+    @Test func theCallersRangeHeadersAreReplaced() async throws {
+        let folder = try TemporaryDirectory()
+        let client = ChunkedScriptClient([.init(200, headers: headers, chunks: [file])])
+
+        try await client.download(
+            request: TestRequest(headers: ["Range": "bytes=0-1", "If-Range": "\"x\"", "Accept-Encoding": "gzip"]),
+            to: folder.file("f"))
+
+        let sent = try #require(client.requests.values.first?.headers)
+        #expect(sent["Range"] == nil)
+        #expect(sent["If-Range"] == nil)
+        #expect(sent["Accept-Encoding"] == "gzip")
+    }
+
+    @Test func aContentEncodedResponseIsNeitherLengthCheckedNorResumable() async throws {
+        let folder = try TemporaryDirectory()
+        let client = ChunkedScriptClient([
+            .init(
+                200, headers: ["ETag": "\"e\"", "Content-Length": "10", "Content-Encoding": "gzip"],
+                chunks: [file.prefix(1_000)], failure: HTTPTransportError.connectionLost(underlying: "x"))
+        ])
+
+        await #expect(throws: HTTPTransportError.self) {
+            try await client.download(request: TestRequest(), to: folder.file("f"))
+        }
+
+        #expect(try folder.contents().isEmpty)
+    }
+
+    @Test func aMissingFolderIsAFileSystemError() async throws {
+        let folder = try TemporaryDirectory()
+        let client = ScriptedHTTPClient(replies: [.response(file, HTTPResponse(statusCode: 200, headers: headers))])
+
+        let error = await #expect(throws: HTTPDownloadError.self) {
+            try await client.download(request: TestRequest(), to: folder.file("missing/f"))
+        }
+
+        guard case .fileSystem = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
+    }
+}
