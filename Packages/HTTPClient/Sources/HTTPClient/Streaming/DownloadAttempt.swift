@@ -40,7 +40,9 @@ struct DownloadAttempt: Sendable {
         let completeLength: Int64?
         if response.statusCode == 206 {
             guard let resume else { throw HTTPDownloadError.unexpectedPartialContent }
-            guard let range = Self.continuation(of: resume.offset, in: response) else { return .startOver }
+            guard !resume.record.isContradicted(by: response),
+                let range = Self.continuation(of: resume.offset, in: response)
+            else { return .startOver }
             offset = resume.offset
             completeLength = range.completeLength
             expected = range.completeLength ?? range.last.map { $0 + 1 }

@@ -99,6 +99,15 @@ struct DownloadResumeRecord: Codable, Equatable, Sendable {
         return "\(request.method.name) \(request.version)/\(request.path)?\(query.joined(separator: "&"))"
     }
 
+    /// Whether `response` names another version than ``validator``: a different `ETag` when the validator
+    /// is one, else a different `Last-Modified`.
+    func isContradicted(by response: HTTPResponse) -> Bool {
+        let headers = response.headers ?? HTTPHeaders()
+        let field = validator.hasPrefix("\"") ? "ETag" : "Last-Modified"
+        guard let value = headers[field]?.trimmingCharacters(in: .whitespaces) else { return false }
+        return value != validator
+    }
+
     /// The validator to resume `response` with: its strong `ETag`, else its `Last-Modified`; `nil` when it
     /// has neither or is content-encoded (byte ranges would count encoded bytes).
     static func validator(of response: HTTPResponse) -> String? {

@@ -8,9 +8,9 @@ extension HTTPClient {
     /// holds part of a file. When a transfer is interrupted (an error, a cancellation, a crash), the partial
     /// file stays, and the next call for the same destination and request asks for the rest with
     /// `Range: bytes=N-` and `If-Range` (the strong `ETag`, else `Last-Modified`). A `206` that continues the
-    /// file appends; a `200` starts over from its own bytes; a `416` or a `206` for other bytes discards the
-    /// partial file and asks again for the whole file. A response without a validator cannot be resumed,
-    /// so its partial file is removed on failure.
+    /// file appends; a `200` starts over from its own bytes; a `416`, or a `206` for other bytes or another
+    /// version, discards the partial file and asks again for the whole file. A response without a validator
+    /// cannot be resumed, so its partial file is removed on failure.
     ///
     /// Sends `Accept-Encoding: identity` unless the request sets `Accept-Encoding`, and replaces any `Range`
     /// or `If-Range` of the request. Two downloads to one destination at a time are not supported.

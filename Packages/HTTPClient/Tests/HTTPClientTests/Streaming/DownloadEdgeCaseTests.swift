@@ -24,6 +24,24 @@ struct DownloadEdgeCaseTests {
         #expect(client.requests.values.last?.headers?["Range"] == "bytes=1000-")
     }
 
+    @Test func a206NamingAnotherVersionStartsOver() async throws {
+        let folder = try TemporaryDirectory()
+        let changed = sampleBytes(5_000, seed: 1)
+        let client = ChunkedScriptClient([
+            .init(200, headers: headers, chunks: [file.prefix(1_000)], failure: CancellationError()),
+            .init(
+                206, headers: ["ETag": "\"other\"", "Content-Range": "bytes 1000-4999/5000"],
+                chunks: [changed.suffix(4_000)]),
+            .init(200, headers: ["ETag": "\"other\"", "Content-Length": "5000"], chunks: [changed]),
+        ])
+        _ = try? await client.download(request: TestRequest(), to: folder.file("f"))
+
+        try await client.download(request: TestRequest(), to: folder.file("f"))
+
+        #expect(try Data(contentsOf: folder.file("f")) == changed)
+        #expect(client.requests.values.map { $0.headers?["Range"] } == [nil, "bytes=1000-", nil])
+    }
+
     @Test func aCompleteDownloadReplacesTheDestination() async throws {
         let folder = try TemporaryDirectory()
         try Data("old".utf8).write(to: folder.file("f"))
