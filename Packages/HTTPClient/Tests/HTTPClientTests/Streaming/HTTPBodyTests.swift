@@ -24,6 +24,17 @@ struct HTTPBodyTests {
         }
     }
 
+    @Test func exactlyOneOfManyConcurrentReadersGetsASinglePassBody() async throws {
+        let body = HTTPBody(singlePass([Data("a".utf8), Data("b".utf8)]), length: .known(2))
+
+        let outcomes = await withTaskGroup(of: Data?.self) { group in
+            for _ in 0..<8 { group.addTask { try? await body.collect(upTo: 2) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+
+        #expect(outcomes.compactMap { $0 } == [Data("ab".utf8)])
+    }
+
     @Test func aSinglePassBodyIsClaimedByTheFirstReaderToAskForAChunk() async throws {
         let body = HTTPBody(singlePass([Data("x".utf8)]), length: .unknown)
         let unused = body.makeAsyncIterator()
