@@ -9,9 +9,9 @@ struct DownloadEdgeCaseTests {
 
     @Test func aCancelledTransferKeepsItsPartialFileAndResumes() async throws {
         let folder = try TemporaryDirectory()
-        let client = ChunkedScriptClient([
-            .init(200, headers: headers, chunks: [file.prefix(1_000)], failure: CancellationError()),
-            .init(
+        let client = StreamingScriptedHTTPClient(replies: [
+            .reply(200, headers: headers, chunks: [file.prefix(1_000)], failure: CancellationError()),
+            .reply(
                 206, headers: ["ETag": "\"e\"", "Content-Range": "bytes 1000-4999/5000"], chunks: [file.suffix(4_000)]),
         ])
 
@@ -21,25 +21,25 @@ struct DownloadEdgeCaseTests {
         try await client.download(request: TestRequest(), to: folder.file("f"))
 
         #expect(try Data(contentsOf: folder.file("f")) == file)
-        #expect(client.requests.values.last?.headers?["Range"] == "bytes=1000-")
+        #expect(await client.requests.last?.request.headers?["Range"] == "bytes=1000-")
     }
 
     @Test func a206NamingAnotherVersionStartsOver() async throws {
         let folder = try TemporaryDirectory()
         let changed = sampleBytes(5_000, seed: 1)
-        let client = ChunkedScriptClient([
-            .init(200, headers: headers, chunks: [file.prefix(1_000)], failure: CancellationError()),
-            .init(
+        let client = StreamingScriptedHTTPClient(replies: [
+            .reply(200, headers: headers, chunks: [file.prefix(1_000)], failure: CancellationError()),
+            .reply(
                 206, headers: ["ETag": "\"other\"", "Content-Range": "bytes 1000-4999/5000"],
                 chunks: [changed.suffix(4_000)]),
-            .init(200, headers: ["ETag": "\"other\"", "Content-Length": "5000"], chunks: [changed]),
+            .reply(200, headers: ["ETag": "\"other\"", "Content-Length": "5000"], chunks: [changed]),
         ])
         _ = try? await client.download(request: TestRequest(), to: folder.file("f"))
 
         try await client.download(request: TestRequest(), to: folder.file("f"))
 
         #expect(try Data(contentsOf: folder.file("f")) == changed)
-        #expect(client.requests.values.map { $0.headers?["Range"] } == [nil, "bytes=1000-", nil])
+        #expect(await client.requests.map { $0.request.headers?["Range"] } == [nil, "bytes=1000-", nil])
     }
 
     @Test func aCompleteDownloadReplacesTheDestination() async throws {
@@ -60,24 +60,24 @@ struct DownloadEdgeCaseTests {
         let folder = try TemporaryDirectory()
         try file.prefix(1_000).write(to: folder.file("f.partial"))
         try Data(record.utf8).write(to: folder.file("f.partial.json"))
-        let client = ChunkedScriptClient([.init(200, headers: headers, chunks: [file])])
+        let client = StreamingScriptedHTTPClient(replies: [.reply(200, headers: headers, chunks: [file])])
 
         try await client.download(request: TestRequest(), to: folder.file("f"))
 
-        #expect(client.requests.values.first?.headers?["Range"] == nil)
+        #expect(await client.requests.first?.request.headers?["Range"] == nil)
         #expect(try Data(contentsOf: folder.file("f")) == file)
         #expect(try folder.contents() == ["f"])
     }
 
     @Test func theCallersRangeHeadersAreReplaced() async throws {
         let folder = try TemporaryDirectory()
-        let client = ChunkedScriptClient([.init(200, headers: headers, chunks: [file])])
+        let client = StreamingScriptedHTTPClient(replies: [.reply(200, headers: headers, chunks: [file])])
 
         try await client.download(
             request: TestRequest(headers: ["Range": "bytes=0-1", "If-Range": "\"x\"", "Accept-Encoding": "gzip"]),
             to: folder.file("f"))
 
-        let sent = try #require(client.requests.values.first?.headers)
+        let sent = try #require(await client.requests.first?.request.headers)
         #expect(sent["Range"] == nil)
         #expect(sent["If-Range"] == nil)
         #expect(sent["Accept-Encoding"] == "gzip")
@@ -85,8 +85,8 @@ struct DownloadEdgeCaseTests {
 
     @Test func aContentEncodedResponseIsNeitherLengthCheckedNorResumable() async throws {
         let folder = try TemporaryDirectory()
-        let client = ChunkedScriptClient([
-            .init(
+        let client = StreamingScriptedHTTPClient(replies: [
+            .reply(
                 200, headers: ["ETag": "\"e\"", "Content-Length": "10", "Content-Encoding": "gzip"],
                 chunks: [file.prefix(1_000)], failure: HTTPTransportError.connectionLost(underlying: "x"))
         ])

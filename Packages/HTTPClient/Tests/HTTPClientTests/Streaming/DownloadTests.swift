@@ -26,12 +26,12 @@ struct DownloadTests {
     @Test func resumesAnInterruptedTransferWithRangeAndIfRangeAndAppendsThe206() async throws {
         let folder = try TemporaryDirectory()
         let destination = folder.file("file.bin")
-        let client = ChunkedScriptClient([
-            .init(
+        let client = StreamingScriptedHTTPClient(replies: [
+            .reply(
                 200, headers: ["ETag": etag, "Content-Length": "10000"],
                 chunks: chunks(of: file.prefix(4_000), size: 1_000),
                 failure: HTTPTransportError.connectionLost(underlying: "tunnel")),
-            .init(
+            .reply(
                 206, headers: ["ETag": etag, "Content-Range": "bytes 4000-9999/10000", "Content-Length": "6000"],
                 chunks: chunks(of: file.suffix(6_000), size: 1_000)),
         ])
@@ -46,7 +46,7 @@ struct DownloadTests {
         #expect(response.statusCode == 206)
         #expect(try Data(contentsOf: destination) == file)
         #expect(try folder.contents() == ["file.bin"])
-        let resumed = try #require(client.requests.values.last)
+        let resumed = try #require(await client.requests.last?.request)
         #expect(resumed.headers?["Range"] == "bytes=4000-")
         #expect(resumed.headers?["If-Range"] == etag)
     }
@@ -62,7 +62,7 @@ struct DownloadTests {
 
         _ = try? await client.download(request: TestRequest(), to: folder.file("file.bin"))
 
-        #expect(client.requests.values.last?.headers?["If-Range"] == expected)
+        #expect(await client.requests.last?.request.headers?["If-Range"] == expected)
     }
 
     @Test func aResponseWithoutAValidatorIsNotResumedAndLeavesNothing() async throws {
@@ -71,21 +71,21 @@ struct DownloadTests {
 
         #expect(try folder.contents().isEmpty)
         _ = try? await client.download(request: TestRequest(), to: folder.file("file.bin"))
-        #expect(client.requests.values.last?.headers?["Range"] == nil)
+        #expect(await client.requests.last?.request.headers?["Range"] == nil)
     }
 
     @Test func a200ToTheRangeRequestStartsOverFromItsOwnBytes() async throws {
         let folder = try TemporaryDirectory()
         let changed = sampleBytes(3_000, seed: 7)
         let client = try await interruptedClient(
-            in: folder, then: [.init(200, headers: ["ETag": "\"v2\""], chunks: [changed])])
+            in: folder, then: [.reply(200, headers: ["ETag": "\"v2\""], chunks: [changed])])
 
         let response = try await client.download(request: TestRequest(), to: folder.file("file.bin"))
 
         #expect(response.statusCode == 200)
         #expect(try Data(contentsOf: folder.file("file.bin")) == changed)
         #expect(try folder.contents() == ["file.bin"])
-        #expect(client.requests.count == 2)
+        #expect(await client.requests.count == 2)
     }
 
     @Test func a416DiscardsThePartialFileAndAsksForTheWholeFile() async throws {
@@ -93,15 +93,15 @@ struct DownloadTests {
         let client = try await interruptedClient(
             in: folder,
             then: [
-                .init(416, headers: ["Content-Range": "bytes */10000"], chunks: [Data("no".utf8)]),
-                .init(200, headers: ["ETag": etag, "Content-Length": "10000"], chunks: [file]),
+                .reply(416, headers: ["Content-Range": "bytes */10000"], chunks: [Data("no".utf8)]),
+                .reply(200, headers: ["ETag": etag, "Content-Length": "10000"], chunks: [file]),
             ])
 
         try await client.download(request: TestRequest(), to: folder.file("file.bin"))
 
         #expect(try Data(contentsOf: folder.file("file.bin")) == file)
-        #expect(client.requests.values.map { $0.headers?["Range"] } == [nil, "bytes=4000-", nil])
-        #expect(client.requests.values.last?.headers?["If-Range"] == nil)
+        #expect(await client.requests.map { $0.request.headers?["Range"] } == [nil, "bytes=4000-", nil])
+        #expect(await client.requests.last?.request.headers?["If-Range"] == nil)
     }
 
     @Test(arguments: ["bytes 3999-9999/10000", "bytes 4000-8999/10000", "bytes 4000-9999", "bytes 4000-9999/*x"])
@@ -110,20 +110,20 @@ struct DownloadTests {
         let client = try await interruptedClient(
             in: folder,
             then: [
-                .init(206, headers: ["ETag": etag, "Content-Range": contentRange], chunks: [file.suffix(6_000)]),
-                .init(200, headers: ["ETag": etag, "Content-Length": "10000"], chunks: [file]),
+                .reply(206, headers: ["ETag": etag, "Content-Range": contentRange], chunks: [file.suffix(6_000)]),
+                .reply(200, headers: ["ETag": etag, "Content-Length": "10000"], chunks: [file]),
             ])
 
         try await client.download(request: TestRequest(), to: folder.file("file.bin"))
 
         #expect(try Data(contentsOf: folder.file("file.bin")) == file)
-        #expect(client.requests.values.map { $0.headers?["Range"] } == [nil, "bytes=4000-", nil])
+        #expect(await client.requests.map { $0.request.headers?["Range"] } == [nil, "bytes=4000-", nil])
     }
 
     @Test func aShortBodyIsAnErrorAndKeepsThePartialFileForLater() async throws {
         let folder = try TemporaryDirectory()
-        let client = ChunkedScriptClient([
-            .init(200, headers: ["ETag": etag, "Content-Length": "10000"], chunks: [file.prefix(9_999)])
+        let client = StreamingScriptedHTTPClient(replies: [
+            .reply(200, headers: ["ETag": etag, "Content-Length": "10000"], chunks: [file.prefix(9_999)])
         ])
 
         let error = await #expect(throws: HTTPDownloadError.self) {
@@ -159,7 +159,7 @@ struct DownloadTests {
         let client = try await interruptedClient(
             in: folder,
             then: [
-                .init(
+                .reply(
                     206, headers: ["ETag": etag, "Content-Range": "bytes 4000-9999/10000"], chunks: [file.suffix(5_000)]
                 )
             ])
@@ -194,7 +194,7 @@ struct DownloadTests {
 
     @Test func aFailureKeepsThePartialFileOfAnEarlierTransfer() async throws {
         let folder = try TemporaryDirectory()
-        let client = try await interruptedClient(in: folder, then: [.init(503, chunks: [Data("busy".utf8)])])
+        let client = try await interruptedClient(in: folder, then: [.reply(503, chunks: [Data("busy".utf8)])])
 
         await #expect(throws: HTTPError.httpCode(statusCode: 503, data: Data("busy".utf8))) {
             try await client.download(request: TestRequest(), to: folder.file("file.bin"))
@@ -206,11 +206,11 @@ struct DownloadTests {
     @Test func anotherRequestToTheSameDestinationStartsOver() async throws {
         let folder = try TemporaryDirectory()
         let client = try await interruptedClient(
-            in: folder, then: [.init(200, headers: ["ETag": etag], chunks: [file])])
+            in: folder, then: [.reply(200, headers: ["ETag": etag], chunks: [file])])
 
         try await client.download(request: TestRequest(path: "other"), to: folder.file("file.bin"))
 
-        #expect(client.requests.values.last?.headers?["Range"] == nil)
+        #expect(await client.requests.last?.request.headers?["Range"] == nil)
         #expect(try Data(contentsOf: folder.file("file.bin")) == file)
     }
 
@@ -237,7 +237,7 @@ struct DownloadTests {
         let client = try await interruptedClient(
             in: folder,
             then: [
-                .init(
+                .reply(
                     206, headers: ["ETag": etag, "Content-Range": "bytes 4000-9999/10000"],
                     chunks: chunks(of: file.suffix(6_000), size: 2_000))
             ])
@@ -251,11 +251,11 @@ struct DownloadTests {
     /// A client whose first download of `file.bin` in `folder` breaks after 4 000 bytes, leaving a partial
     /// file, and that answers `then` afterwards.
     private func interruptedClient(
-        in folder: TemporaryDirectory, headers: HTTPHeaders? = nil, then answers: [ChunkedScriptClient.Answer] = []
-    ) async throws -> ChunkedScriptClient {
-        let client = ChunkedScriptClient(
-            [
-                .init(
+        in folder: TemporaryDirectory, headers: HTTPHeaders? = nil, then answers: [StreamedReply] = []
+    ) async throws -> StreamingScriptedHTTPClient {
+        let client = StreamingScriptedHTTPClient(
+            replies: [
+                .reply(
                     200, headers: headers ?? ["ETag": etag, "Content-Length": "10000"], chunks: [file.prefix(4_000)],
                     failure: HTTPTransportError.connectionLost(underlying: "tunnel"))
             ] + answers)

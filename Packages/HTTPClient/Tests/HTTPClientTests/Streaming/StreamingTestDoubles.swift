@@ -26,56 +26,14 @@ final class TemporaryDirectory {
     }
 }
 
-/// An `HTTPClient` that streams natively: each request gets the next scripted head and chunks, and the body
-/// may fail after its chunks (an interrupted transfer).
-final class ChunkedScriptClient: HTTPClient {
-    /// One scripted answer.
-    struct Answer: Sendable {
-        var response: HTTPResponse
-        var chunks: [Data]
-        var failure: (any Error)?
-
-        init(_ statusCode: Int, headers: HTTPHeaders = [:], chunks: [Data] = [], failure: (any Error)? = nil) {
-            response = HTTPResponse(statusCode: statusCode, headers: headers)
-            self.chunks = chunks
-            self.failure = failure
-        }
-    }
-
-    /// What a request sent, as far as these tests look.
-    struct SentRequest: Sendable {
-        var path: String
-        var headers: HTTPHeaders?
-    }
-
-    struct Unscripted: Error {}
-
-    let answers: [Answer]
-    let requests = RecordedValues<SentRequest>()
-
-    init(_ answers: [Answer]) {
-        self.answers = answers
-    }
-
-    func load(request: HTTPRequest) async throws -> (Data, HTTPResponse) {
-        throw Unscripted()
-    }
-
-    func stream<Result: Sendable>(
-        request: HTTPRequest,
-        body: HTTPBody?,
-        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
-        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
-    ) async throws -> Result {
-        let index = requests.count
-        requests.append(SentRequest(path: request.path, headers: request.headers))
-        guard index < answers.count else { throw Unscripted() }
-        let answer = answers[index]
-        let chunks = AsyncThrowingStream<Data, any Error> { continuation in
-            for chunk in answer.chunks { continuation.yield(chunk) }
-            continuation.finish(throwing: answer.failure)
-        }
-        return try await receive(answer.response, HTTPBody(chunks, length: .unknown))
+extension StreamedReply {
+    /// A reply with `statusCode` and `headers` whose body is `chunks`, then `failure` if given.
+    static func reply(
+        _ statusCode: Int, headers: HTTPHeaders = [:], chunks: [Data] = [], failure: (any Error)? = nil
+    ) -> StreamedReply {
+        StreamedReply(
+            HTTPResponse(statusCode: statusCode, headers: headers),
+            steps: chunks.map { .chunk($0) } + (failure.map { [.fail($0)] } ?? []))
     }
 }
 
