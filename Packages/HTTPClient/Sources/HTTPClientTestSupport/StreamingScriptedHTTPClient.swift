@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// ```swift
 /// let client = StreamingScriptedHTTPClient(replies: [
-///     StreamedReply(HTTPResponse(statusCode: 200), steps: [.chunk(part), .fail(HTTPTransportError.cancelled)])
+///     StreamedReply(HTTPResponse(statusCode: 200), steps: [.chunk(part), .fail(CancellationError())])
 /// ])
 /// ```
 public final class StreamingScriptedHTTPClient: HTTPClient {

@@ -88,10 +88,10 @@ struct DownloadEdgeCaseTests {
         let client = StreamingScriptedHTTPClient(replies: [
             .reply(
                 200, headers: ["ETag": "\"e\"", "Content-Length": "10", "Content-Encoding": "gzip"],
-                chunks: [file.prefix(1_000)], failure: HTTPTransportError.connectionLost(underlying: "x"))
+                chunks: [file.prefix(1_000)], failure: TransferInterrupted())
         ])
 
-        await #expect(throws: HTTPTransportError.self) {
+        await #expect(throws: TransferInterrupted.self) {
             try await client.download(request: TestRequest(), to: folder.file("f"))
         }
 

@@ -30,13 +30,13 @@ struct DownloadTests {
             .reply(
                 200, headers: ["ETag": etag, "Content-Length": "10000"],
                 chunks: chunks(of: file.prefix(4_000), size: 1_000),
-                failure: HTTPTransportError.connectionLost(underlying: "tunnel")),
+                failure: TransferInterrupted()),
             .reply(
                 206, headers: ["ETag": etag, "Content-Range": "bytes 4000-9999/10000", "Content-Length": "6000"],
                 chunks: chunks(of: file.suffix(6_000), size: 1_000)),
         ])
 
-        await #expect(throws: HTTPTransportError.connectionLost(underlying: "tunnel")) {
+        await #expect(throws: TransferInterrupted()) {
             try await client.download(request: TestRequest(), to: destination)
         }
         #expect(!FileManager.default.fileExists(atPath: destination.path))
@@ -257,9 +257,9 @@ struct DownloadTests {
             replies: [
                 .reply(
                     200, headers: headers ?? ["ETag": etag, "Content-Length": "10000"], chunks: [file.prefix(4_000)],
-                    failure: HTTPTransportError.connectionLost(underlying: "tunnel"))
+                    failure: TransferInterrupted())
             ] + answers)
-        await #expect(throws: HTTPTransportError.self) {
+        await #expect(throws: TransferInterrupted.self) {
             try await client.download(request: TestRequest(), to: folder.file("file.bin"))
         }
         return client

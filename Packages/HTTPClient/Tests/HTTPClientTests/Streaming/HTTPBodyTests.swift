@@ -97,6 +97,15 @@ struct HTTPBodyTests {
         #expect(try await body.collect(upTo: 3) == Data("abc".utf8))
     }
 
+    @MainActor @Test func aBodyCanBeReadFromAnActor() async throws {
+        let body = HTTPBody(singlePass([Data("a".utf8), Data("b".utf8)]), length: .known(2))
+        var collected = Data()
+
+        for try await chunk in body { collected.append(chunk) }
+
+        #expect(collected == Data("ab".utf8))
+    }
+
     @Test func emptyChunksAreSkipped() async throws {
         let body = HTTPBody(singlePass([Data(), Data("a".utf8), Data()]), length: .unknown)
         var chunks: [Data] = []

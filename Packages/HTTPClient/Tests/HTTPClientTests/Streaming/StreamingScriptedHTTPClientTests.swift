@@ -40,11 +40,11 @@ struct StreamingScriptedHTTPClientTests {
         let client = StreamingScriptedHTTPClient(replies: [
             StreamedReply(
                 HTTPResponse(statusCode: 200),
-                steps: [.chunk(Data("ab".utf8)), .fail(HTTPTransportError.connectionLost(underlying: "x"))])
+                steps: [.chunk(Data("ab".utf8)), .fail(TransferInterrupted())])
         ])
         let received = RecordedValues<Data>()
 
-        await #expect(throws: HTTPTransportError.connectionLost(underlying: "x")) {
+        await #expect(throws: TransferInterrupted()) {
             try await client.stream(request: TestRequest(), body: nil, progress: nil) { _, body in
                 for try await chunk in body { received.append(chunk) }
             }

@@ -26,6 +26,9 @@ final class TemporaryDirectory {
     }
 }
 
+/// A transfer that broke partway, as a transport would report it.
+struct TransferInterrupted: Error, Equatable {}
+
 extension StreamedReply {
     /// A reply with `statusCode` and `headers` whose body is `chunks`, then `failure` if given.
     static func reply(
