@@ -4,7 +4,7 @@ from .listing import path_of
 
 
 class Difference:
-    """Breaks (what a client of the baseline may no longer compile against) and additions (compatible)."""
+    """Breaks (what a client of the baseline may fail to compile against) and additions (compatible)."""
 
     def __init__(self, breaks, additions):
         self.breaks = breaks
