@@ -53,6 +53,15 @@ let package = Package(
             path: "Tests/AppTests"
         ),
         .testTarget(name: "BuildGraphTests", path: "Tests/BuildGraphTests"),
+        // What the end-to-end and CLI tests share; not a product, so nothing shipped can reach it.
+        .target(
+            name: "EndToEndSupport",
+            dependencies: [
+                .product(name: "DevServerSupport", package: "HTTPClient"),
+                .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+            ],
+            path: "Tests/EndToEndSupport"
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
@@ -65,6 +74,7 @@ let package = Package(
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
                 .product(name: "HTTPArchive", package: "HTTPArchive"),
                 .product(name: "QuestionsFeature", package: "QuestionsFeature"),
+                "EndToEndSupport",
             ],
             path: "Tests/EndToEndTests"
         ),
@@ -74,6 +84,7 @@ let package = Package(
                 .product(name: "HTTPClient", package: "HTTPClient"),
                 .product(name: "DevServerSupport", package: "HTTPClient"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+                "EndToEndSupport",
             ],
             path: "Tests/CLITests"
         ),
