@@ -14,7 +14,7 @@ import Synchronization
 /// (`tool >&-`) is remembered as closed and its descriptor taken by a placeholder, so no file
 /// or socket opened later lands on descriptor 0, 1 or 2 and receives the tool's output.
 public final class StandardStreams: Sendable {
-    /// The first failed write, which decides the exit status (see ``exitStatus(after:)``).
+    /// The first failed write, which decides the exit status (see ``exitStatus(after:toolName:)``).
     private struct State {
         var closed: Set<Int32> = []
         var outputFailure: FileDescriptorIO.Failure?
