@@ -7,13 +7,13 @@ import Synchronization
     import Darwin
 #endif
 
-/// `SIGINT` (Ctrl-C) and `SIGTERM` cancel the tool's work instead of killing it, so it can still write what it
-/// has (the `--record` archive) and exit 130 or 143 (128 + the signal), as a shell reports an interrupted tool.
+/// `SIGINT` (Ctrl-C) and `SIGTERM` cancel a tool's work instead of killing it, so it can still write what it
+/// has and exit 130 or 143 (128 + the signal), as a shell reports an interrupted tool.
 /// A second signal ends the process at once.
 ///
 /// The signals are received by Dispatch signal sources, on a queue, not in a signal handler: cancelling a Task
 /// there is safe.
-struct Interruption {
+public struct Interruption {
     /// The first signal received and how to cancel the work; shared with the signal sources' handlers.
     private final class State: Sendable {
         let received = Mutex<Int32?>(nil)
@@ -33,8 +33,8 @@ struct Interruption {
     private let sources: [any DispatchSourceSignal]
 
     /// Starts listening for `signals`; their default action (ending the process) is off from now on.
-    init(signals: [Int32] = [SIGINT, SIGTERM]) {
-        let queue = DispatchQueue(label: "networking.signals")
+    public init(signals: [Int32] = [SIGINT, SIGTERM]) {
+        let queue = DispatchQueue(label: "CommandLineKit.signals")
         let state = state
         sources = signals.map { number in
             signal(number, SIG_IGN)
@@ -46,7 +46,7 @@ struct Interruption {
     }
 
     /// Runs `work` as a Task that a signal cancels; returns its result.
-    func run<Result: Sendable>(_ work: @escaping @Sendable () async -> Result) async -> Result {
+    public func run<Result: Sendable>(_ work: @escaping @Sendable () async -> Result) async -> Result {
         let task = Task { await work() }
         state.cancelWork.withLock { $0 = { task.cancel() } }
         if state.received.withLock({ $0 }) != nil { task.cancel() }
@@ -54,12 +54,12 @@ struct Interruption {
     }
 
     /// 128 + the first signal received, or `nil` when none came.
-    var exitStatus: Int32? {
+    public var exitStatus: Int32? {
         state.received.withLock { $0.map { 128 + $0 } }
     }
 
     /// Stops listening: a signal that comes later is ignored (the process is about to exit).
-    func stop() {
+    public func stop() {
         for source in sources {
             source.cancel()
         }

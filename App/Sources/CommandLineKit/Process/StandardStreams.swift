@@ -11,10 +11,10 @@ import Synchronization
 /// error is a value instead of a crash.
 ///
 /// Create it first thing in `main`, before anything opens a file: a stream the tool was started without
-/// (`networking questions >&-`) is remembered as closed and its descriptor taken by a placeholder, so no file
+/// (`tool >&-`) is remembered as closed and its descriptor taken by a placeholder, so no file
 /// or socket opened later lands on descriptor 0, 1 or 2 and receives the tool's output.
 public final class StandardStreams: Sendable {
-    /// The first failed write, which decides the exit status (see ``exitStatus(after:)``).
+    /// The first failed write, which decides the exit status (see ``exitStatus(after:toolName:)``).
     private struct State {
         var closed: Set<Int32> = []
         var outputFailure: FileDescriptorIO.Failure?
@@ -34,7 +34,7 @@ public final class StandardStreams: Sendable {
     }
 
     /// The console over these streams: every write goes straight to its descriptor, one at a time.
-    var console: Console {
+    public var console: Console {
         Console(
             writeOutput: { self.write($0, to: STDOUT_FILENO) },
             writeError: { self.write($0, to: STDERR_FILENO) },
@@ -44,13 +44,13 @@ public final class StandardStreams: Sendable {
 
     /// The status the process exits with, given the command's `status`: a failed write to standard output
     /// decides it (141 for a closed pipe, as a tool killed by `SIGPIPE`; 74, `EX_IOERR`, for any other error,
-    /// said on standard error while that still works); a failed write to standard error only turns success
-    /// into failure.
-    func exitStatus(after status: Int32) -> Int32 {
+    /// said on standard error after `toolName` while that still works); a failed write to standard error only
+    /// turns success into failure.
+    public func exitStatus(after status: Int32, toolName: String) -> Int32 {
         let (output, error) = state.withLock { ($0.outputFailure, $0.errorFailure) }
         if let output {
             guard !output.isBrokenPipe else { return Self.brokenPipeStatus }
-            write("networking: could not write to standard output: \(output)\n", to: STDERR_FILENO)
+            write("\(toolName): could not write to standard output: \(output)\n", to: STDERR_FILENO)
             return Self.ioErrorStatus
         }
         guard status == 0, let error else { return status }
@@ -58,9 +58,9 @@ public final class StandardStreams: Sendable {
     }
 
     /// 128 + `SIGPIPE`: what a shell reports for a tool killed by a closed pipe.
-    static let brokenPipeStatus: Int32 = 141
+    public static let brokenPipeStatus: Int32 = 141
     /// `EX_IOERR` from `sysexits.h`: an error while writing.
-    static let ioErrorStatus: Int32 = 74
+    public static let ioErrorStatus: Int32 = 74
 
     /// Writes `text` to `descriptor` unless an earlier write to it failed; remembers the first failure.
     private func write(_ text: String, to descriptor: Int32) {
@@ -97,21 +97,4 @@ public final class StandardStreams: Sendable {
         dup2(placeholder, descriptor)
         close(placeholder)
     }
-}
-
-/// Standard input could not be read. A usage error: the tool was started without a readable standard input.
-enum StandardInputError: CategorizedError, Equatable, CustomStringConvertible {
-    /// The tool was started with standard input closed (`<&-`).
-    case closed
-    /// Reading failed, for example because standard input is a folder.
-    case unreadable(FileDescriptorIO.Failure)
-
-    var description: String {
-        switch self {
-        case .closed: "standard input is closed"
-        case .unreadable(let failure): "standard input could not be read: \(failure)"
-        }
-    }
-
-    var exitStatus: ExitStatus { .usage }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NetworkingApp
+@testable import CommandLineKit
 
 struct TerminalTextTests {
     @Test(arguments: [
@@ -16,16 +16,5 @@ struct TerminalTextTests {
         let text = "Title\twith tab\nsecond line · ✓ 陈伟 é \u{A0}"
 
         #expect(TerminalText.sanitized(text) == text)
-    }
-
-    @Test func theConsoleMakesTextForPeopleSafeButKeepsDocumentsAsTheyAre() {
-        let console = CapturingConsole()
-
-        console.console.writeOutput("\u{1B}[31mred\n")
-        console.console.writeError("\u{1B}]0;x\u{07}\n")
-        console.console.writeDocument("{\"raw\": \"\u{9B}\"}\n")
-
-        #expect(console.output.values == ["^[[31mred\n", "{\"raw\": \"\u{9B}\"}\n"])
-        #expect(console.stderr == "^[]0;x^G\n")
     }
 }

@@ -4,8 +4,9 @@
 /// C0 controls (U+0000–U+001F) other than line feed and tab, and DEL (U+007F), become caret notation as
 /// `cat -v` writes them (`ESC` → `^[`, `BEL` → `^G`, `CR` → `^M`, `DEL` → `^?`); C1 controls (U+0080–U+009F)
 /// become U+FFFD. Everything else passes unchanged.
-enum TerminalText {
-    static func sanitized(_ text: String) -> String {
+public enum TerminalText {
+    /// `text` with its control characters made visible.
+    public static func sanitized(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -1,21 +1,22 @@
 import Foundation
 
-/// Where the tool writes and reads: standard output for results, standard error for everything else.
+/// Where a tool writes and reads: standard output for results, standard error for everything else.
 ///
 /// Text for people (``writeOutput(_:)``, ``writeError(_:)``) passes through ``TerminalText``, so no control
 /// character from a server or an archive reaches a terminal; machine-readable documents
 /// (``writeDocument(_:)``: JSON, completion scripts) are written as they are.
-struct Console: Sendable {
+public struct Console: Sendable {
     /// Writes to standard output as it is.
-    var writeRawOutput: @Sendable (String) -> Void
+    public var writeRawOutput: @Sendable (String) -> Void
     /// Writes to standard error as it is.
-    var writeRawError: @Sendable (String) -> Void
+    public var writeRawError: @Sendable (String) -> Void
     /// Reads standard input to its end; throws ``StandardInputError`` when it cannot be read.
-    var readInput: @Sendable () throws -> Data
+    public var readInput: @Sendable () throws -> Data
     /// Whether progress lines ("Loading…") are worth showing: standard error is a terminal.
-    var showsProgress: Bool
+    public var showsProgress: Bool
 
-    init(
+    /// Creates a console from its streams' operations.
+    public init(
         writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
         readInput: @escaping @Sendable () throws -> Data, showsProgress: Bool
     ) {
@@ -26,17 +27,17 @@ struct Console: Sendable {
     }
 
     /// Writes text for people to standard output, control characters made visible.
-    func writeOutput(_ text: String) {
+    public func writeOutput(_ text: String) {
         writeRawOutput(TerminalText.sanitized(text))
     }
 
     /// Writes a machine-readable document (JSON, a completion script) to standard output unchanged.
-    func writeDocument(_ text: String) {
+    public func writeDocument(_ text: String) {
         writeRawOutput(text)
     }
 
     /// Writes a message, a progress line or a log entry to standard error, control characters made visible.
-    func writeError(_ text: String) {
+    public func writeError(_ text: String) {
         writeRawError(TerminalText.sanitized(text))
     }
 }

@@ -7,19 +7,25 @@
 /// Whole reads and writes on a file descriptor with plain POSIX calls: no Foundation `FileHandle`, which traps
 /// on an I/O error. Interrupted calls are repeated, short writes continued, and a non-blocking descriptor is
 /// waited for.
-enum FileDescriptorIO {
+public enum FileDescriptorIO {
     /// A system call failed with `code` (an `errno` value).
-    struct Failure: Error, Equatable, CustomStringConvertible {
-        let code: Int32
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        /// The `errno` value.
+        public let code: Int32
+
+        /// A failure with `code`.
+        public init(code: Int32) {
+            self.code = code
+        }
 
         /// The system's words for the error, such as "No space left on device".
-        var description: String { String(cString: strerror(code)) }
+        public var description: String { String(cString: strerror(code)) }
         /// The reader went away: the pipe or socket is closed at the other end.
-        var isBrokenPipe: Bool { code == EPIPE }
+        public var isBrokenPipe: Bool { code == EPIPE }
     }
 
     /// Writes every byte of `bytes` to `descriptor`.
-    static func write(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
+    public static func write(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer -> Int in
@@ -39,7 +45,7 @@ enum FileDescriptorIO {
     }
 
     /// Reads `descriptor` until end of file.
-    static func readToEnd(_ descriptor: Int32) throws(Failure) -> [UInt8] {
+    public static func readToEnd(_ descriptor: Int32) throws(Failure) -> [UInt8] {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
