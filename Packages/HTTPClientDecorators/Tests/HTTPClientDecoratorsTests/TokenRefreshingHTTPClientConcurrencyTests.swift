@@ -127,7 +127,7 @@ struct TokenRefreshingHTTPClientConcurrencyTests {
     ) -> any HTTPClient {
         TokenRefreshingHTTPClient(
             client: server, accessToken: accessToken, refreshAccessToken: refresh.refresh, refreshLimit: .default,
-            now: { ContinuousClock.now }, onWait: onWait)
+            clock: ContinuousClock(), onWait: onWait)
     }
 }
 
