@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCaching
+import QuestionsFeatureAPI
 import Testing
 
 @testable import NetworkingApp

@@ -31,7 +31,7 @@ import URLSessionInfrastructure
 ///    (``ResponseCache/stackExchangeFreshness``); images follow their own headers. The token chains are never
 ///    cached: their requests carry `Authorization`, and no token may reach the disk. With `--record` the cache
 ///    reloads, so every request reaches the recorder; with `--replay` there is no cache, the archive answers.
-/// 9. the command's deadline (`--timeout`, `CommandDeadline`): outermost in every chain, so it bounds the whole
+/// 9. the command's deadline (`--timeout`, ``CommandDeadline``): outermost in every chain, so it bounds the whole
 ///    call, retries included, and all chains share one budget.
 /// The feature chains have no error handling on purpose: their mappers own the status policy (the Stack
 /// Exchange mapper reads the error object that comes with a 400; the token mapper explains a 401), and
@@ -56,7 +56,7 @@ public struct HTTPClientFactory: Sendable {
     /// Counts the recorded loads still running, so the archive is written after them (see ``TrafficArchive``).
     var inFlight: InFlightLoads?
     /// `--timeout`: bounds every chain (the outermost layer), all of them together; `nil` for no bound.
-    var deadline: CommandDeadline?
+    var deadline: SharedDeadline?
 
     /// Makes the innermost client for a base URL and the chain's ``TransportSettings``.
     public typealias MakeTransport = @Sendable (URL, TransportSettings) throws -> any HTTPClient
@@ -161,8 +161,8 @@ public struct HTTPClientFactory: Sendable {
     private func chain(_ baseURL: URL, _ layers: Layers) throws -> any HTTPClient {
         var client = transport(baseURL, responseLimit: layers.responseLimit, logsBodies: layers.logsBodies)  // 0, 1
         if let authentication = layers.authentication {  // 2
-            client = client.authenticated(
-                accessToken: authentication.accessToken, refreshAccessToken: authentication.refreshAccessToken)
+            client = client.refreshingAccessToken(
+                stored: authentication.accessToken, refresh: authentication.refreshAccessToken)
         }
         client = client.retrying(retryPolicy)  // 3
         client = client.validatingContentType()  // 4
@@ -174,7 +174,7 @@ public struct HTTPClientFactory: Sendable {
             policy.baseURL = baseURL  // so an unsafe request's same-origin Location is invalidated too
             client = client.caching(in: try cache.store(for: baseURL), policy: policy)
         }
-        return deadline.map { $0.bounding(client) } ?? client  // 9
+        return deadline.map { client.bounded(by: $0) } ?? client  // 9
     }
 
     /// The transport with recording (`--record`), in-flight tracking and logging (`--verbose`) on it.
@@ -183,10 +183,8 @@ public struct HTTPClientFactory: Sendable {
         let makeTransport = makeTransport
         var client: any HTTPClient = LazyHTTPClient { try makeTransport(baseURL, settings) }
         if let recorder { client = client.recording(to: recorder, baseURL: baseURL, redactingBodies: !logsBodies) }
-        if let inFlight { client = inFlight.tracking(client) }
+        if let inFlight { client = client.trackingLoads(in: inFlight) }
         guard let log else { return client }
-        return logsBodies
-            ? client.loggingRequestAndResponse(to: log)
-            : LoggingHTTPClient(client: client, maxBodyBytes: 0, log: log)
+        return client.loggingRequestAndResponse(maxBodyBytes: logsBodies ? 4_096 : 0, to: log)
     }
 }

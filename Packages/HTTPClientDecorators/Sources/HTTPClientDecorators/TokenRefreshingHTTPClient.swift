@@ -4,7 +4,7 @@ import HTTPClient
 /// Signs requests with an `Authorization` value it keeps, and refreshes that value once when a request gets `401`.
 ///
 /// Semantics:
-/// - The value lives in an actor. The first request reads it from `accessToken()`; if that throws (no token
+/// - The value lives in an actor. The first request reads it from `stored()`; if that throws (no token
 ///   configured yet), the decorator refreshes instead, and that counts as a refresh.
 /// - A `401`, returned or thrown as `HTTPError.httpCode(statusCode:data:)`, triggers one refresh and one
 ///   retry of that request. The retry's outcome is final: a second `401` is returned (or rethrown) as is.
@@ -20,35 +20,32 @@ public struct TokenRefreshingHTTPClient: HTTPClient {
     /// Wraps `client`.
     /// - Parameters:
     ///   - client: The client that sends the signed requests.
-    ///   - accessToken: Returns the stored `Authorization` value (for example `"Bearer abc"`); read once, on first use.
-    ///   - refreshAccessToken: Obtains a new `Authorization` value; never called twice at once.
-    ///   - refreshLimit: How many refreshes are allowed per time window.
+    ///   - stored: Returns the stored `Authorization` value (for example `"Bearer abc"`); read once, on first use.
+    ///   - refresh: Obtains a new `Authorization` value; never called twice at once.
+    ///   - limit: How many refreshes are allowed per time window.
     ///   - clock: The clock that the refresh limit is measured with.
     public init(
         client: any HTTPClient,
-        accessToken: @escaping @Sendable () async throws -> String,
-        refreshAccessToken: @escaping @Sendable () async throws -> String,
-        refreshLimit: TokenRefreshLimit = .default,
+        stored: @escaping @Sendable () async throws -> String,
+        refresh: @escaping @Sendable () async throws -> String,
+        limit: TokenRefreshLimit = .default,
         clock: any Clock<Duration> = ContinuousClock()
     ) {
-        self.init(
-            client: client, accessToken: accessToken, refreshAccessToken: refreshAccessToken,
-            refreshLimit: refreshLimit, clock: clock, onWait: { _ in })
+        self.init(client: client, stored: stored, refresh: refresh, limit: limit, clock: clock, onWait: { _ in })
     }
 
     /// The full initializer; `onWait` runs whenever a request starts waiting for a token fetch (a test seam).
     init(
         client: any HTTPClient,
-        accessToken: @escaping @Sendable () async throws -> String,
-        refreshAccessToken: @escaping @Sendable () async throws -> String,
-        refreshLimit: TokenRefreshLimit,
+        stored: @escaping @Sendable () async throws -> String,
+        refresh: @escaping @Sendable () async throws -> String,
+        limit: TokenRefreshLimit,
         clock: any Clock<Duration>,
         onWait: @escaping @Sendable (TokenSession.Fetch) -> Void
     ) {
         self.client = client
         session = TokenSession(
-            accessToken: accessToken, refreshAccessToken: refreshAccessToken, limit: refreshLimit,
-            time: ClockTime(clock), onWait: onWait)
+            accessToken: stored, refreshAccessToken: refresh, limit: limit, time: ClockTime(clock), onWait: onWait)
     }
 
     @discardableResult
@@ -79,7 +76,6 @@ extension HTTPClient {
         limit: TokenRefreshLimit = .default,
         clock: any Clock<Duration> = ContinuousClock()
     ) -> any HTTPClient {
-        TokenRefreshingHTTPClient(
-            client: self, accessToken: stored, refreshAccessToken: refresh, refreshLimit: limit, clock: clock)
+        TokenRefreshingHTTPClient(client: self, stored: stored, refresh: refresh, limit: limit, clock: clock)
     }
 }

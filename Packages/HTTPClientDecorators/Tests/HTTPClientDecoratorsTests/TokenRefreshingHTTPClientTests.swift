@@ -172,8 +172,7 @@ struct TokenRefreshingHTTPClientTests {
     ) -> (sut: any HTTPClient, server: ScriptedHTTPClient) {
         let client: any HTTPClient = handlingErrorsInside ? server.handlingErrors() : server
         let sut = TokenRefreshingHTTPClient(
-            client: client, accessToken: accessToken, refreshAccessToken: refresh.refresh, refreshLimit: limit,
-            clock: clock)
+            client: client, stored: accessToken, refresh: refresh.refresh, limit: limit, clock: clock)
         return (sut, server)
     }
 }
