@@ -31,7 +31,7 @@ import URLSessionInfrastructure
 ///    (``ResponseCache/stackExchangeFreshness``); images follow their own headers. The token chains are never
 ///    cached: their requests carry `Authorization`, and no token may reach the disk. With `--record` the cache
 ///    reloads, so every request reaches the recorder; with `--replay` there is no cache, the archive answers.
-/// 9. the command's deadline (`--timeout`, ``CommandDeadline``): outermost in every chain, so it bounds the whole
+/// 9. the command's deadline (`--timeout`, `CommandDeadline`): outermost in every chain, so it bounds the whole
 ///    call, retries included, and all chains share one budget.
 /// The feature chains have no error handling on purpose: their mappers own the status policy (the Stack
 /// Exchange mapper reads the error object that comes with a 400; the token mapper explains a 401), and
