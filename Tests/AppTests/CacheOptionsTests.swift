@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import HTTPCaching
+import QuestionsFeatureAPI
 import Testing
 
 @testable import NetworkingApp

@@ -69,7 +69,7 @@ public enum NetworkingApp {
         var factory = HTTPClientFactory(log: log, cache: cache, recorder: archive.recorder)
         factory.makeTransport = archive.transport(factory.makeTransport)
         factory.inFlight = archive.inFlight
-        factory.deadline = CommandDeadline(total: settings.timeout)
+        factory.deadline = CommandDeadline.start(total: settings.timeout)
         // A JSON document reaches standard output only once the whole run, `--record` file included, succeeded.
         let json = DeferredOutput.isNeeded(for: invocation.command) ? DeferredOutput(console) : nil
         let status: ExitStatus

@@ -26,7 +26,7 @@ public struct HTTPClientFactory: Sendable {
     /// Counts the recorded loads still running, so the archive is written after them (see ``TrafficArchive``).
     var inFlight: InFlightLoads?
     /// `--timeout`: bounds every chain (the outermost layer), all of them together; `nil` for no bound.
-    var deadline: CommandDeadline?
+    var deadline: SharedDeadline?
 
     /// Makes the innermost client for a base URL and the chain's ``TransportSettings``.
     public typealias MakeTransport = @Sendable (URL, TransportSettings) throws -> any HTTPClient
@@ -131,8 +131,8 @@ public struct HTTPClientFactory: Sendable {
     private func chain(_ baseURL: URL, _ layers: Layers) throws -> any HTTPClient {
         var client = transport(baseURL, responseLimit: layers.responseLimit, logsBodies: layers.logsBodies)  // 0, 1
         if let authentication = layers.authentication {  // 2
-            client = client.authenticated(
-                accessToken: authentication.accessToken, refreshAccessToken: authentication.refreshAccessToken)
+            client = client.refreshingAccessToken(
+                stored: authentication.accessToken, refresh: authentication.refreshAccessToken)
         }
         client = client.retrying(retryPolicy)  // 3
         client = client.validatingContentType()  // 4
@@ -144,7 +144,7 @@ public struct HTTPClientFactory: Sendable {
             policy.baseURL = baseURL  // so an unsafe request's same-origin Location is invalidated too
             client = client.caching(in: try cache.store(for: baseURL), policy: policy)
         }
-        return deadline.map { $0.bounding(client) } ?? client  // 9
+        return deadline.map { client.bounded(by: $0) } ?? client  // 9
     }
 
     /// The transport with recording (`--record`), in-flight tracking and logging (`--verbose`) on it.
@@ -153,10 +153,8 @@ public struct HTTPClientFactory: Sendable {
         let makeTransport = makeTransport
         var client: any HTTPClient = LazyHTTPClient { try makeTransport(baseURL, settings) }
         if let recorder { client = client.recording(to: recorder, baseURL: baseURL, redactingBodies: !logsBodies) }
-        if let inFlight { client = inFlight.tracking(client) }
+        if let inFlight { client = client.trackingLoads(in: inFlight) }
         guard let log else { return client }
-        return logsBodies
-            ? client.loggingRequestAndResponse(to: log)
-            : LoggingHTTPClient(client: client, maxBodyBytes: 0, log: log)
+        return client.loggingRequestAndResponse(maxBodyBytes: logsBodies ? 4_096 : 0, to: log)
     }
 }

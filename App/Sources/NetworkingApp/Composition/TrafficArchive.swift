@@ -3,6 +3,7 @@ import Foundation
 import HTTPArchive
 import HTTPCaching
 import HTTPClient
+import HTTPClientDecorators
 
 /// `--record` and `--replay`: the recorder every chain writes to, and the archive every chain answers from.
 struct TrafficArchive {
