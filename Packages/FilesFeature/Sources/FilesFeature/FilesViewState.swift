@@ -1,9 +1,9 @@
-/// What the files screen shows at one moment.
+/// What the files list shows at one moment.
 public enum FilesViewState: Equatable, Sendable {
-    /// The files are being loaded.
+    /// The list is being loaded.
     case loading
-    /// The files arrived (possibly none).
-    case loaded([File])
-    /// Loading failed; `message` says what happened.
+    /// The list arrived (possibly empty).
+    case loaded([RemoteFile])
+    /// Loading failed; `message` says what happened and what to try.
     case failed(message: String)
 }
