@@ -21,7 +21,6 @@ class BodyStream:
         self._remaining = length or 0  # bytes left in the body (or the current chunk when chunked)
         self._chunked = chunked
         self.complete = not chunked and not length
-        self.received = 0
 
     def read(self, limit=CHUNK):
         """The next bytes of the body (b"" once it is complete); raises BodyError when it breaks off."""
@@ -31,11 +30,13 @@ class BodyStream:
             self._start_chunk()
             if self.complete:
                 return b""
-        data = self._rfile.read(min(limit, self._remaining))
+        try:
+            data = self._rfile.read(min(limit, self._remaining))
+        except OSError as error:  # the client hung up or went silent past the socket timeout
+            raise BodyError(400, f"the body broke off: {error}") from error
         if not data:
             raise BodyError(400, "body shorter than announced")
         self._remaining -= len(data)
-        self.received += len(data)
         if self._remaining == 0:
             if self._chunked:
                 if self._rfile.readline(3).strip():
@@ -55,7 +56,10 @@ class BodyStream:
         return self.complete
 
     def _start_chunk(self):
-        line = self._rfile.readline(1024)
+        try:
+            line = self._rfile.readline(1024)
+        except OSError as error:
+            raise BodyError(400, f"the body broke off: {error}") from error
         try:
             size = int(line.split(b";")[0].strip(), 16)
         except ValueError:

@@ -122,9 +122,11 @@ def upload(app, request, match):
         _receive(app, request.stream, parser, staged)
     except MultipartError as error:
         _discard(staged)
+        app.counters.increment("files.rejected")
         return _error(400, f"bad multipart form: {error}")
     except BodyError as error:
         _discard(staged)
+        app.counters.increment("files.rejected")
         return _error(error.status, str(error))
     except BaseException:
         _discard(staged)

@@ -3,6 +3,7 @@
 import hashlib
 import json
 import os
+import socket
 import tempfile
 import unittest
 from email.utils import formatdate
@@ -273,6 +274,19 @@ class FilesDirTests(unittest.TestCase):
         body, content_type = multipart([("file", "partial", pattern(100_000)), ("file", "../x", b"")])
         self.assertEqual(self.files.call("POST", "/v1/files", body, {"Content-Type": content_type})[0], 400)
         self.assertEqual(sorted(os.listdir(self.folder.name)), ["present.txt"])
+
+    def test_an_upload_that_breaks_off_stores_nothing(self):
+        body, content_type = multipart([("file", "cut", pattern(500_000))])
+        head = (f"POST /v1/files HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {self.files.token}\r\n"
+                f"Content-Type: {content_type}\r\nContent-Length: {len(body)}\r\n\r\n").encode()
+        with socket.create_connection((self.server.host, self.server.port), timeout=5) as connection:
+            connection.sendall(head + body[:200_000])
+        status, answer = self.server.json("GET", "/_admin/wait?counter=files.rejected&at_least=1")
+        self.assertEqual(status, 200, answer)
+        self.assertEqual(sorted(os.listdir(self.folder.name)), ["present.txt"])
+        code, _, stderr = self.server.stop()
+        self.assertEqual((code, stderr), (0, ""))
+        self.server = DevServer("--files-dir", self.folder.name)
 
     def test_without_files_dir_uploads_go_to_a_temporary_folder_removed_on_exit(self):
         with tempfile.TemporaryDirectory() as scratch:

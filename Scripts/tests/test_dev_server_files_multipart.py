@@ -46,7 +46,8 @@ class MultipartParserTests(unittest.TestCase):
     def test_boundary_from_content_type(self):
         self.assertEqual(boundary_from('multipart/form-data; boundary="a b"'), "a b")
         self.assertEqual(boundary_from("Multipart/Form-Data;boundary=xyz"), "xyz")
-        for value in (None, "text/plain; boundary=x", "multipart/form-data", "multipart/form-data; boundary=" + "x" * 71):
+        too_long = "multipart/form-data; boundary=" + "x" * 71
+        for value in (None, "text/plain; boundary=x", "multipart/form-data", too_long):
             with self.subTest(value), self.assertRaises(MultipartError):
                 boundary_from(value)
 
