@@ -1,5 +1,6 @@
 """The dev server's incremental multipart parser, fed in pieces of every size."""
 
+import random
 import unittest
 
 from devserver.multipart_stream import MultipartError, MultipartParser, boundary_from, parse_parameters
@@ -29,6 +30,21 @@ class MultipartParserTests(unittest.TestCase):
                 self.assertTrue(done)
                 self.assertEqual([bytes(content) for _, content in parts], contents)
                 self.assertEqual(parts[1][0]["content-disposition"], 'form-data; name="file"; filename="f1"')
+
+    def test_random_contents_near_the_delimiter_survive_random_splits(self):
+        generator = random.Random(30)
+        for _ in range(200):
+            contents = []
+            while len(contents) < generator.randint(1, 4):
+                content = bytes(generator.choice(b"\r\n-bx") for _ in range(generator.randint(0, 40)))
+                if b"\r\n--b" not in content:
+                    contents.append(content)
+            body, _ = multipart([("file", str(index), data) for index, data in enumerate(contents)], boundary="b")
+            step = generator.randint(1, len(body))
+            with self.subTest(contents=contents, step=step):
+                parts, done = parse(body, "b", step)
+                self.assertTrue(done)
+                self.assertEqual([bytes(content) for _, content in parts], contents)
 
     def test_a_part_without_headers_is_allowed(self):
         parts, done = parse(b"--b\r\n\r\nplain\r\n--b--", "b", 4)
