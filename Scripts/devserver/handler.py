@@ -124,21 +124,16 @@ class Handler(BaseHTTPRequestHandler):
             return
         if response.hold > 0:
             self.close_connection = True
+            if response.after_partial is not None:
+                if not self._send_partial(response):
+                    response.after_hold("closed")
+                    return
             response.after_hold(self._hold(response.hold))
             return
         status, body = response.status, response.body
-        lines = [f"HTTP/1.1 {status} {_reason(status)}", f"Date: {formatdate(usegmt=True)}",
-                 f"Server: {self.server_version}"]
-        lines += [f"{name}: {_clean(value)}" for name, value in response.headers]
         if status in NO_BODY_STATUSES:
             body = b""
-        else:
-            lines.append(f"Content-Length: {len(body)}")
-        if self.close_connection:
-            lines.append("Connection: close")
-        elif self.request_version == "HTTP/1.0":
-            lines.append("Connection: keep-alive")
-        head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace")
+        head = self._head(response, None if status in NO_BODY_STATUSES else len(body))
         if getattr(self, "command", None) == "HEAD":
             body = b""
         try:
@@ -150,6 +145,29 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             return
         self.log_request(status, len(body))
+
+    def _head(self, response, content_length):
+        """The status line and header block, with `Content-Length` when it is not None."""
+        status = response.status
+        lines = [f"HTTP/1.1 {status} {_reason(status)}", f"Date: {formatdate(usegmt=True)}",
+                 f"Server: {self.server_version}"]
+        lines += [f"{name}: {_clean(value)}" for name, value in response.headers]
+        if content_length is not None:
+            lines.append(f"Content-Length: {content_length}")
+        if self.close_connection:
+            lines.append("Connection: close")
+        elif self.request_version == "HTTP/1.0":
+            lines.append("Connection: keep-alive")
+        return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace")
+
+    def _send_partial(self, response):
+        """Writes a head announcing one byte more than the body, then the body; False when the client is gone."""
+        try:
+            self.wfile.write(self._head(response, len(response.body) + 1) + response.body)
+        except OSError:
+            return False
+        response.after_partial()
+        return True
 
     def _hold(self, seconds):
         """Reads and discards until the client closes ("closed") or `seconds` pass ("expired")."""

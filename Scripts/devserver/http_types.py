@@ -55,6 +55,7 @@ class Response:
     drop: bool = False
     hold: float = 0.0
     after_hold: object = None
+    after_partial: object = None
 
 
 def encode_json(value):
@@ -87,6 +88,13 @@ def held(seconds, after_hold):
 
     `after_hold` is called with "closed" or "expired"."""
     return Response(0, hold=seconds, after_hold=after_hold)
+
+
+def held_mid_body(body, headers, seconds, after_partial, after_hold):
+    """Sends a 200 head announcing one byte more than `body`, then `body`, then holds like `held`.
+
+    `after_partial` is called once the head and `body` are written."""
+    return Response(200, body, list(headers), hold=seconds, after_hold=after_hold, after_partial=after_partial)
 
 
 def dropped():
