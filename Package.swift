@@ -69,6 +69,16 @@ let package = Package(
             path: "Tests/EndToEndTests"
         ),
         .testTarget(
+            name: "TransportContractTests",
+            dependencies: [
+                .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "DevServerSupport", package: "HTTPClient"),
+                .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+            ],
+            path: "Tests/TransportContractTests"
+        ),
+        .testTarget(
             name: "CLITests",
             dependencies: [
                 .product(name: "HTTPClient", package: "HTTPClient"),
