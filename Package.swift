@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(path: "Packages/HTTPClient"),
         .package(path: "Packages/URLSessionInfrastructure"),
+        .package(path: "Packages/CurlInfrastructure"),
         .package(path: "Packages/HTTPClientDecorators"),
         .package(path: "Packages/HTTPCaching"),
         .package(path: "Packages/HTTPArchive"),
@@ -75,6 +76,7 @@ let package = Package(
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
                 .product(name: "DevServerSupport", package: "HTTPClient"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+                .product(name: "CurlInfrastructure", package: "CurlInfrastructure"),
             ],
             path: "Tests/TransportContractTests"
         ),

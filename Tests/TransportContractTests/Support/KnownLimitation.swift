@@ -42,6 +42,7 @@ extension Transport {
             #else
                 false
             #endif
+        case (.curl, _): false
         }
     }
 

@@ -1,3 +1,4 @@
+import CurlInfrastructure
 import Foundation
 import HTTPClient
 import Testing
@@ -9,10 +10,12 @@ import URLSessionInfrastructure
 /// which cases it cannot meet (``KnownLimitation``).
 enum Transport: String, CaseIterable, Codable, Sendable, CustomTestStringConvertible {
     case urlSession
+    case curl
 
     var testDescription: String {
         switch self {
         case .urlSession: "URLSessionClient"
+        case .curl: "CurlClient"
         }
     }
 
@@ -21,7 +24,11 @@ enum Transport: String, CaseIterable, Codable, Sendable, CustomTestStringConvert
         switch self {
         case .urlSession:
             try URLSessionClient(
-                baseURL: baseURL, requestTimeout: options.requestTimeout, redirects: options.redirects,
+                baseURL: baseURL, requestTimeout: options.requestTimeout,
+                redirects: options.redirects.urlSessionPolicy, maximumResponseBytes: options.maximumResponseBytes)
+        case .curl:
+            try CurlClient(
+                baseURL: baseURL, requestTimeout: options.requestTimeout, redirects: options.redirects.curlPolicy,
                 maximumResponseBytes: options.maximumResponseBytes)
         }
     }
@@ -31,6 +38,29 @@ enum Transport: String, CaseIterable, Codable, Sendable, CustomTestStringConvert
 struct ClientOptions: Sendable {
     /// Long enough that a case which waits on cancellation or a signal never ends by a timeout instead.
     var requestTimeout: TimeInterval = 120
-    var redirects: RedirectPolicy = .standard
+    var redirects = Redirects.follow(max: 10)
     var maximumResponseBytes = 32 * 1024 * 1024
+}
+
+/// The redirect policy a case asks for, given to each transport as its own `RedirectPolicy`.
+enum Redirects: Sendable {
+    case follow(max: Int)
+    case sameOrigin
+    case never
+
+    var urlSessionPolicy: URLSessionInfrastructure.RedirectPolicy {
+        switch self {
+        case .follow(let max): .follow(max: max)
+        case .sameOrigin: .sameOrigin
+        case .never: .never
+        }
+    }
+
+    var curlPolicy: CurlInfrastructure.RedirectPolicy {
+        switch self {
+        case .follow(let max): .follow(max: max)
+        case .sameOrigin: .sameOrigin
+        case .never: .never
+        }
+    }
 }
