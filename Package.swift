@@ -25,6 +25,7 @@ let package = Package(
             dependencies: [
                 .product(name: "HTTPClient", package: "HTTPClient"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+                .product(name: "CurlInfrastructure", package: "CurlInfrastructure"),
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
                 .product(name: "HTTPCaching", package: "HTTPCaching"),
                 .product(name: "HTTPArchive", package: "HTTPArchive"),
@@ -47,6 +48,7 @@ let package = Package(
                 .product(name: "HTTPCaching", package: "HTTPCaching"),
                 .product(name: "HTTPArchive", package: "HTTPArchive"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+                .product(name: "CurlInfrastructure", package: "CurlInfrastructure"),
                 .product(name: "QuestionsFeature", package: "QuestionsFeature"),
                 .product(name: "QuestionsFeatureAPI", package: "QuestionsFeature"),
                 .product(name: "TokenFeatureAPI", package: "TokenFeature"),

@@ -90,6 +90,7 @@ struct CommandLineParser {
         case "--record", "--replay": try archiveOption(option.name, text)
         case "--site": site = try siteName(text)
         case "--timeout": invocation.timeout = try Self.timeout(text, source: option.name)
+        case "--transport": invocation.transport = try TransportChoice.named(text, source: option.name)
         case "--no-cache": try setCacheMode(.reload)
         case "--offline": try setCacheMode(.offline)
         default:

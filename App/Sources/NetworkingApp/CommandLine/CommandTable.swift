@@ -23,6 +23,9 @@ enum CommandTable {
         OptionSpec(
             "--timeout", value: .text("SECONDS"),
             help: "give up after SECONDS of network work in total, retries included\n(default 30; fractions allowed)"),
+        OptionSpec(
+            "--transport", value: .choice("NAME", TransportChoice.allCases.map(\.rawValue)),
+            help: "send with libcurl or URLSession (default \(TransportChoice.platformDefault.rawValue) here)"),
         OptionSpec("--help", short: "-h", help: "show help (also: networking help COMMAND)"),
     ]
 

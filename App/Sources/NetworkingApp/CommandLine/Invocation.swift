@@ -14,6 +14,8 @@ struct Invocation: Equatable {
     var replayPath: String?
     /// `--timeout SECONDS`: how long the command's network work may take in total.
     var timeout: Duration?
+    /// `--transport NAME`: which client sends the requests.
+    var transport: TransportChoice?
     var command: Command
 }
 

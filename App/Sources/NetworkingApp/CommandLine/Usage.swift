@@ -28,6 +28,8 @@ enum Usage {
                                          $HOME/.cache/networking); `networking cache clear` empties it
               NETWORKING_TIMEOUT         seconds the network work of a command may take (default 30;
                                          --timeout wins)
+              NETWORKING_TRANSPORT       curl or urlsession (default \(TransportChoice.platformDefault.rawValue) here;
+                                         --transport wins)
 
             exit status: 0 success, 1 network failure (or not cached, with --offline), 2 the server or API
               reported an error (or its backoff holds), 3 the response could not be read, 4 not found,
