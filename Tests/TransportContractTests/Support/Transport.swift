@@ -7,7 +7,8 @@ import URLSessionInfrastructure
 /// A transport under contract: every case of the suite runs once per value.
 ///
 /// Each value knows how to make its `HTTPClient` for a base URL with the options the contract varies, and
-/// which cases it cannot meet (``KnownLimitation``).
+/// which cases it cannot meet (``KnownLimitation``). A new transport is a new case here, its client in
+/// ``makeClient(baseURL:options:)`` and its limitations (normally none) in `Transport.has(_:)`.
 enum Transport: String, CaseIterable, Codable, Sendable, CustomTestStringConvertible {
     case urlSession
     case curl
