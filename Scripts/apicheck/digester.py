@@ -2,13 +2,16 @@
 
 import subprocess
 
+from docsite import symbols
+
 SECTION = "/*"
 
 
 def dump(module, modules_dir, triple, output):
     """Writes the module's public API (digester JSON, no file paths or tool arguments) to `output`."""
-    subprocess.run(["swift-api-digester", "-dump-sdk", "-module", module, "-I", str(modules_dir), "-target", triple,
-                    "-o", str(output), "-avoid-location", "-avoid-tool-args", "-swift-only"], check=True)
+    subprocess.run(["swift-api-digester", "-dump-sdk", "-module", module, "-I", str(modules_dir),
+                    *symbols.system_module_includes(), "-target", triple, "-o", str(output), "-avoid-location",
+                    "-avoid-tool-args", "-swift-only"], check=True)
 
 
 def breaking_changes(baseline, current, triple, report):

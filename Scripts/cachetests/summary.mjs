@@ -1,18 +1,22 @@
 // Summarises a run of the http-tests/cache-tests suite against CachingHTTPClient (see Scripts/cache-tests.md).
 //
 //   node summary.mjs --suite DIR --results FILE [--report FILE.md] [--json FILE.json] [--baseline FILE.json]
+//     [--explanations FILE.json]
 //
-// Selection: the tests a private cache can run, the ones with no browser_only, browser_skip or cdn_only. Counts the
-// required (kind absent or 'required') and optimal tests of the selection that pass, as the suite's own
-// determineTestResult judges them, for our results and for the published results/{chrome,firefox,safari}.json of the
-// checkout; prints a Markdown table and the required failures, writes them into the report between the
-// generated-results markers (the hand-written text around them stays), and writes the JSON summary.
+// Selection: the tests a private cache runs, the suite's selection for browser caches (no browser_skip or
+// cdn_only). Counts the required (kind absent or 'required') and optimal tests of the selection that pass, as the
+// suite's own determineTestResult judges them, for our results and for the published
+// results/{chrome,firefox,safari}.json of the checkout; prints a Markdown table and our failing required and optimal
+// tests (each with its RFC section and why, from the explanations file, by default explanations.json beside this
+// script), writes them into the report between the generated-results markers (the hand-written text around them
+// stays), and writes the JSON summary. The suite's commit is the one its ORIGIN.md names, else its own git HEAD.
 //
+// A results file that lacks a selected test fails the run (exit 1) and writes nothing: the run was not complete.
 // Gate: a required test that passes in the baseline (by default Scripts/cache-tests.json as committed in HEAD, else
 // the working file) but not now fails the run (exit 1). No baseline: nothing to compare, and it says so.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -26,9 +30,12 @@ export const BROWSERS = [
 ];
 const REPORT_SCRIPT = 'cache-tests';
 
-/** Whether a private cache runs `test`: not browser_only, browser_skip or cdn_only. */
+/**
+ * Whether a private cache runs `test`: the suite's selection for browser caches, the private caches it measures
+ * (browser_only tests in; browser_skip and cdn_only tests, which only shared caches can pass, out).
+ */
 export function isPrivateCacheTest(test) {
-  return test.browser_only !== true && test.browser_skip !== true && test.cdn_only !== true;
+  return test.browser_skip !== true && test.cdn_only !== true;
 }
 
 /** Whether `test` is required: kind absent or 'required'. */
@@ -58,12 +65,19 @@ function oneLine(text) {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** The ids of the selected tests of `suites` that have no entry in `results`. */
+export function untestedIds(suites, results) {
+  return selectTests(suites)
+    .map((test) => test.id)
+    .filter((id) => !Object.prototype.hasOwnProperty.call(results, id));
+}
+
 /**
  * Counts the passes of `results` over the selection of `suites`.
  * @param determineTestResult the suite's (suites, id, results) → result type
  * @param resultTypes the suite's result types; a test passes when its type is resultTypes.pass
  * @returns {{required: {passed, total}, optimal: {passed, total}, passingRequired: string[],
- *   requiredFailures: {id, name, message}[]}}
+ *   requiredFailures: {id, name, message}[], optimalFailures: {id, name, message}[]}}
  */
 export function countResults(suites, results, determineTestResult, resultTypes) {
   const counts = {
@@ -71,6 +85,7 @@ export function countResults(suites, results, determineTestResult, resultTypes) 
     optimal: { passed: 0, total: 0 },
     passingRequired: [],
     requiredFailures: [],
+    optimalFailures: [],
   };
   for (const test of selectTests(suites)) {
     const required = isRequired(test);
@@ -81,8 +96,8 @@ export function countResults(suites, results, determineTestResult, resultTypes) 
     bucket.total += 1;
     if (passed) bucket.passed += 1;
     if (required && passed) counts.passingRequired.push(test.id);
-    if (required && !passed) {
-      counts.requiredFailures.push({
+    if (!passed) {
+      (required ? counts.requiredFailures : counts.optimalFailures).push({
         id: test.id,
         name: test.name ?? '',
         message: failureMessage(results[test.id], type, resultTypes),
@@ -97,30 +112,47 @@ function fraction(bucket) {
   return `${bucket.passed}/${bucket.total}`;
 }
 
+function tableCell(text) {
+  return oneLine(text).replace(/\|/g, '\\|');
+}
+
+/** The Markdown lines of one kind's failures: a table of test, RFC section, why and the engine's message. */
+function failureLines(kind, failures, explanations) {
+  if (failures.length === 0) return [`Failing ${kind} tests of ${OUR_IMPLEMENTATION}: none.`];
+  const lines = [
+    `Failing ${kind} tests of ${OUR_IMPLEMENTATION} (${failures.length}):`,
+    '',
+    '| test | RFC | why | the engine says |',
+    '|---|---|---|---|',
+  ];
+  for (const failure of failures) {
+    const explanation = explanations[failure.id];
+    const rfc = explanation?.rfc ?? '?';
+    const why = explanation?.why ?? `not explained yet (${failure.name})`;
+    lines.push(`| \`${failure.id}\` | ${tableCell(rfc)} | ${tableCell(why)} | ${tableCell(failure.message)} |`);
+  }
+  return lines;
+}
+
 /**
- * The Markdown of a run: what was run, the table (implementation | Required | Optimal) and our required failures.
+ * The Markdown of a run: what was run, the table (implementation | Required | Optimal) and our failing required and
+ * optimal tests, each with its RFC section and why from `explanations` ({ id: { rfc, why } }).
  * @param rows [{ name, counts }], ours first
  */
-export function renderMarkdown({ suiteCommit, date, rows, failures }) {
-  const commit = suiteCommit ? `\`${suiteCommit}\`` : 'an unknown commit (the checkout is not a git repository)';
-  const lines = [
-    `Run on ${date} with ${SUITE_NAME} at ${commit}: the tests a private cache runs (no \`browser_only\`, ` +
+export function renderMarkdown({ suiteCommit, rows, requiredFailures, optimalFailures, explanations = {} }) {
+  const commit = suiteCommit ? `\`${suiteCommit}\`` : 'an unknown commit (no ORIGIN.md naming one, not a git checkout)';
+  return [
+    `${SUITE_NAME} at ${commit}, the tests a private cache runs (the suite's selection for browser caches: no ` +
       '`browser_skip` or `cdn_only`), passes as the suite judges them.',
     '',
     '| implementation | Required | Optimal |',
     '|---|---|---|',
     ...rows.map((row) => `| ${row.name} | ${fraction(row.counts.required)} | ${fraction(row.counts.optimal)} |`),
     '',
-  ];
-  if (failures.length === 0) {
-    lines.push(`Required failures of ${OUR_IMPLEMENTATION}: none.`);
-  } else {
-    lines.push(`Required failures of ${OUR_IMPLEMENTATION} (${failures.length}):`, '');
-    for (const failure of failures) {
-      lines.push(`- \`${failure.id}\`: ${oneLine(failure.name)}. ${failure.message}`);
-    }
-  }
-  return lines.join('\n');
+    ...failureLines('required', requiredFailures, explanations),
+    '',
+    ...failureLines('optimal', optimalFailures, explanations),
+  ].join('\n');
 }
 
 /** The generated-results marker lines of the report. */
@@ -151,7 +183,7 @@ export function summaryDocument(suiteCommit, counts) {
   return {
     suite: SUITE_NAME,
     suite_commit: suiteCommit ?? null,
-    selection: 'tests without browser_only, browser_skip or cdn_only',
+    selection: 'tests without browser_skip or cdn_only',
     required: counts.required,
     optimal: counts.optimal,
     passing_required: counts.passingRequired,
@@ -187,13 +219,22 @@ export function loadBaseline(root, file) {
   }
 }
 
-/** The commit the checkout at `suite` is at, or null. */
+/**
+ * The commit of the suite at `suite`: the 40-digit commit its ORIGIN.md names (a checkout copied out of its
+ * repository), else the HEAD of the git repository whose top folder it is, else null. A folder inside another
+ * repository's work tree is not that repository's commit.
+ */
 export function suiteCommit(suite) {
+  const origin = path.join(suite, 'ORIGIN.md');
+  if (existsSync(origin)) {
+    const named = readFileSync(origin, 'utf8').match(/\b[0-9a-f]{40}\b/);
+    if (named) return named[0];
+  }
+  const git = (...args) =>
+    execFileSync('git', ['-C', suite, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
-    return execFileSync('git', ['-C', suite, 'rev-parse', 'HEAD'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
+    if (realpathSync(git('rev-parse', '--show-toplevel')) !== realpathSync(suite)) return null;
+    return git('rev-parse', 'HEAD');
   } catch {
     return null;
   }
@@ -206,7 +247,8 @@ function readJSON(file) {
 async function main() {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   const usage =
-    'usage: node summary.mjs --suite DIR --results FILE [--report FILE.md] [--json FILE.json] [--baseline FILE.json]';
+    'usage: node summary.mjs --suite DIR --results FILE [--report FILE.md] [--json FILE.json] [--baseline FILE.json]' +
+    ' [--explanations FILE.json]';
   let values;
   try {
     ({ values } = parseArgs({
@@ -216,6 +258,7 @@ async function main() {
         report: { type: 'string', default: path.join(root, 'Scripts', 'cache-tests.md') },
         json: { type: 'string', default: path.join(root, 'Scripts', 'cache-tests.json') },
         baseline: { type: 'string' },
+        explanations: { type: 'string', default: path.join(root, 'Scripts', 'cachetests', 'explanations.json') },
       },
     }));
   } catch (error) {
@@ -231,7 +274,18 @@ async function main() {
   const { determineTestResult, resultTypes } = await import(
     pathToFileURL(path.join(suite, 'test-engine', 'lib', 'results.mjs')).href
   );
-  const ours = countResults(suites, readJSON(values.results), determineTestResult, resultTypes);
+  const results = readJSON(values.results);
+  const untested = untestedIds(suites, results);
+  if (untested.length > 0) {
+    const total = selectTests(suites).length;
+    console.error(
+      `summary.mjs: FAILED: ${untested.length} of the ${total} selected tests have no result in ${values.results} ` +
+        `(${untested.slice(0, 10).join(', ')}${untested.length > 10 ? ', ...' : ''}); the run was incomplete, ` +
+        'so nothing is written',
+    );
+    process.exit(1);
+  }
+  const ours = countResults(suites, results, determineTestResult, resultTypes);
   const rows = [{ name: OUR_IMPLEMENTATION, counts: ours }];
   for (const [file, name] of BROWSERS) {
     const published = path.join(suite, 'results', `${file}.json`);
@@ -240,11 +294,13 @@ async function main() {
     }
   }
   const commit = suiteCommit(suite);
+  const explanations = existsSync(values.explanations) ? readJSON(values.explanations) : {};
   const markdown = renderMarkdown({
     suiteCommit: commit,
-    date: new Date().toISOString().slice(0, 10),
     rows,
-    failures: ours.requiredFailures,
+    requiredFailures: ours.requiredFailures,
+    optimalFailures: ours.optimalFailures,
+    explanations,
   });
   console.log(markdown);
 

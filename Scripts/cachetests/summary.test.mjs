@@ -1,16 +1,18 @@
-// Tests of summary.mjs (its pure functions on small fixtures of our own) and of run.mjs and summary.mjs as commands,
-// against a fake of the suite's engine interface that each test writes into a temporary directory.
+// Tests of summary.mjs and run.mjs: their pure functions on small fixtures of our own; both as commands against a
+// fake of the suite's engine interface that each test writes into a temporary directory; and run.mjs against the
+// real engine of the checkout at ../shared/cache-tests beside the project's folder, when there is one.
 // Run: node --test Scripts/cachetests/
 
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 
+import { cacheModeHeader, engineSelection, fetchForEngine, missingResults } from './run.mjs';
 import {
   countResults,
   failureMessage,
@@ -20,10 +22,13 @@ import {
   renderMarkdown,
   replaceGenerated,
   selectTests,
+  suiteCommit,
   summaryDocument,
+  untestedIds,
 } from './summary.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const sharedSuite = path.resolve(here, '..', '..', '..', 'shared', 'cache-tests');
 
 const types = { pass: 'P', fail: 'F', optional_fail: 'O', dependency_fail: 'D', untested: 'U' };
 
@@ -76,12 +81,62 @@ const results = {
 };
 
 describe('selection', () => {
-  test('leaves out browser_only, browser_skip and cdn_only tests, keeping the order', () => {
+  test('keeps browser_only tests, leaves out browser_skip and cdn_only tests, keeping the order', () => {
     assert.deepEqual(
       selectTests(suites).map((t) => t.id),
-      ['req-pass', 'req-fail', 'req-dep', 'opt-pass', 'opt-fail', 'check', 'req-missing'],
+      ['req-pass', 'req-fail', 'req-dep', 'opt-pass', 'opt-fail', 'check', 'browser', 'req-missing'],
     );
-    assert.equal(isPrivateCacheTest({ id: 'x', browser_only: false }), true);
+    assert.equal(isPrivateCacheTest({ id: 'x', browser_skip: false }), true);
+  });
+
+  test('names the selected tests that have no result', () => {
+    assert.deepEqual(untestedIds(suites, results), ['req-missing']);
+  });
+
+  test('hands the engine the selected tests only, browser_only cleared, and names unknown ids', () => {
+    const all = engineSelection(suites, null);
+    assert.deepEqual(all.ids, selectTests(suites).map((t) => t.id));
+    assert.deepEqual(all.suites.flatMap((suite) => suite.tests).map((t) => [t.id, t.browser_only ?? false]), [
+      ['req-pass', false], ['req-fail', false], ['req-dep', false], ['opt-pass', false], ['opt-fail', false],
+      ['check', false], ['browser', false], ['req-missing', false],
+    ]);
+    assert.equal(suites[1].tests[0].browser_only, true, 'the suite itself is left as it is');
+
+    const some = engineSelection(suites, ['browser', 'shared', 'nope']);
+    assert.deepEqual(some.ids, ['browser']);
+    assert.deepEqual(some.unknown, ['shared', 'nope']);
+    assert.deepEqual(some.suites.map((suite) => suite.id), ['two']);
+  });
+
+  test('names the selected ids without a result', () => {
+    assert.deepEqual(missingResults(['a', 'b', 'c'], { a: true, c: ['Assertion', 'x'] }), ['b']);
+  });
+});
+
+describe('fetchForEngine', () => {
+  function recorder() {
+    const calls = [];
+    return { calls, fetch: (url, init) => calls.push([url, init]) };
+  }
+  const placeholders = [['Pragma', 'foo'], ['Cache-Control', 'nothing-to-see-here'], ['Test-ID', 't']];
+
+  test('sends a Fetch cache mode as the request header Fetch sends for it, in place of the placeholder', () => {
+    const { calls, fetch } = recorder();
+    fetchForEngine(fetch)('u', { cache: 'no-cache', headers: placeholders });
+
+    assert.deepEqual(calls[0][1].headers, [['Pragma', 'foo'], ['Test-ID', 't'], ['Cache-Control', 'max-age=0']]);
+    assert.equal(cacheModeHeader('reload'), 'no-cache');
+    assert.equal(cacheModeHeader('default'), null);
+  });
+
+  test("leaves the engine's own no-store requests and requests without init as they are", () => {
+    const { calls, fetch } = recorder();
+    const init = { cache: 'no-store', headers: placeholders };
+    fetchForEngine(fetch)('u', init);
+    fetchForEngine(fetch)('v');
+
+    assert.equal(calls[0][1], init);
+    assert.deepEqual(calls[1], ['v', {}]);
   });
 });
 
@@ -89,12 +144,12 @@ describe('countResults', () => {
   test('counts required and optimal passes over the selection, by the given determineTestResult', () => {
     const counts = countResults(suites, results, fakeDetermine, types);
 
-    assert.deepEqual(counts.required, { passed: 1, total: 4 });
+    assert.deepEqual(counts.required, { passed: 2, total: 5 });
     assert.deepEqual(counts.optimal, { passed: 1, total: 2 });
-    assert.deepEqual(counts.passingRequired, ['req-pass']);
+    assert.deepEqual(counts.passingRequired, ['browser', 'req-pass']);
   });
 
-  test('lists each required failure with its name and the reason', () => {
+  test('lists each required and optimal failure with its name and the reason', () => {
     const counts = countResults(suites, results, fakeDetermine, types);
 
     assert.deepEqual(counts.requiredFailures, [
@@ -102,6 +157,7 @@ describe('countResults', () => {
       { id: 'req-dep', name: 'Depends on a failure', message: 'a test it depends on did not pass' },
       { id: 'req-missing', name: 'Never ran', message: 'no result (not run)' },
     ]);
+    assert.deepEqual(counts.optimalFailures, [{ id: 'opt-fail', name: 'Optimal, fails', message: 'Assertion: nope' }]);
   });
 
   test('sorts the passing required ids', () => {
@@ -124,29 +180,59 @@ describe('failureMessage', () => {
 });
 
 describe('renderMarkdown', () => {
-  test('writes the table with N/M cells and the list of failures', () => {
+  test('writes the table with N/M cells and each failure with its RFC section, why and the message', () => {
     const counts = countResults(suites, results, fakeDetermine, types);
     const text = renderMarkdown({
       suiteCommit: 'abc123',
-      date: '2026-01-02',
       rows: [
         { name: 'Ours', counts },
-        { name: 'Theirs', counts: { required: { passed: 4, total: 4 }, optimal: { passed: 0, total: 2 } } },
+        { name: 'Theirs', counts: { required: { passed: 5, total: 5 }, optimal: { passed: 0, total: 2 } } },
       ],
-      failures: counts.requiredFailures,
+      requiredFailures: counts.requiredFailures,
+      optimalFailures: counts.optimalFailures,
+      explanations: { 'req-fail': { rfc: '9111, 4.2', why: 'a | b' } },
     });
 
-    assert.match(text, /^Run on 2026-01-02 with http-tests\/cache-tests at `abc123`/);
-    assert.ok(text.includes('| implementation | Required | Optimal |\n|---|---|---|\n| Ours | 1/4 | 1/2 |\n| Theirs | 4/4 | 0/2 |'));
-    assert.ok(text.includes('(3):\n\n- `req-fail`: Required, fails. Assertion: Response 2 does not come from cache\n'));
+    assert.match(text, /^http-tests\/cache-tests at `abc123`, the tests a private cache runs/);
+    assert.ok(text.includes(
+      '| implementation | Required | Optimal |\n|---|---|---|\n| Ours | 2/5 | 1/2 |\n| Theirs | 5/5 | 0/2 |',
+    ));
+    assert.ok(text.includes('required tests of CachingHTTPClient (cache-tests-proxy) (3):\n\n| test | RFC | why |'));
+    assert.ok(text.includes('| `req-fail` | 9111, 4.2 | a \\| b | Assertion: Response 2 does not come from cache |\n'));
+    assert.ok(text.includes(
+      '| `req-dep` | ? | not explained yet (Depends on a failure) | a test it depends on did not pass |',
+    ));
+    assert.ok(text.endsWith('(1):\n\n| test | RFC | why | the engine says |\n|---|---|---|---|\n' +
+      '| `opt-fail` | ? | not explained yet (Optimal, fails) | Assertion: nope |'));
   });
 
-  test('says so when nothing required fails, and when the commit is unknown', () => {
+  test('says so when nothing fails, and when the commit is unknown', () => {
     const counts = { required: { passed: 1, total: 1 }, optimal: { passed: 0, total: 0 } };
-    const text = renderMarkdown({ suiteCommit: null, date: 'd', rows: [{ name: 'Ours', counts }], failures: [] });
+    const text = renderMarkdown({
+      suiteCommit: null, rows: [{ name: 'Ours', counts }], requiredFailures: [], optimalFailures: [],
+    });
 
     assert.match(text, /an unknown commit/);
-    assert.match(text, /: none\.$/);
+    assert.match(text, /Failing required tests of .*: none\.\n\nFailing optimal tests of .*: none\.$/);
+  });
+});
+
+describe('suiteCommit', () => {
+  test("is the commit ORIGIN.md names, and not that of a repository the folder only sits in", (t) => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'cache-tests-commit-'));
+    t.after(() => rmSync(directory, { recursive: true, force: true }));
+    const suite = path.join(directory, 'shared', 'cache-tests');
+    mkdirSync(suite, { recursive: true });
+    execFileSync('git', ['-C', directory, 'init', '-q']);
+    execFileSync('git', ['-C', directory, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q',
+      '--allow-empty', '-m', 'outer']);
+
+    assert.equal(suiteCommit(suite), null);
+    const commit = 'b55b8bda3dbb8c927c04e85bd8d496a8caa3e4ba';
+    writeFileSync(path.join(suite, 'ORIGIN.md'), `http-tests/cache-tests at ${commit} (see LICENSE)\n`);
+    assert.equal(suiteCommit(suite), commit);
+    const outer = execFileSync('git', ['-C', directory, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+    assert.equal(suiteCommit(directory), outer, 'the top folder of a git checkout: its HEAD');
   });
 });
 
@@ -180,8 +266,13 @@ describe('findRegressions', () => {
   });
 });
 
-/** Writes a fake of the suite's engine interface (our own, a few lines) into `directory`. */
-function writeFakeSuite(directory) {
+/**
+ * Writes a fake of the suite's engine interface (our own, a few lines, with the real one's signatures: runTests(tests,
+ * useBrowserCache, baseUrl, chunkSize) with the global fetch, getResults(), and the table of results in
+ * client/test.mjs that refuses a second result) into `directory`. `dropped` names a test the fake runs but records no
+ * result for.
+ */
+function writeFakeSuite(directory, { dropped = null } = {}) {
   const write = (relative, text) => {
     mkdirSync(path.dirname(path.join(directory, relative)), { recursive: true });
     writeFileSync(path.join(directory, relative), text);
@@ -190,19 +281,26 @@ function writeFakeSuite(directory) {
     'tests/index.mjs',
     `export default [{ name: 'Fake', id: 'fake', tests: [
       { id: 'fresh', name: 'Answers 200' }, { id: 'broken', name: 'Answers 500' },
-      { id: 'soft', name: 'Optimal', kind: 'optimal' }, { id: 'browser', name: 'Browser', browser_only: true }] }]\n`,
+      { id: 'soft', name: 'Optimal', kind: 'optimal' }, { id: 'browser', name: 'Browser', browser_only: true },
+      { id: 'shared', name: 'Shared', browser_skip: true }, { id: 'flaky', name: 'Fails once' }] }]\n`,
   );
+  write('test-engine/client/test.mjs', 'export const testResults = {}\n');
   write(
     'test-engine/client/runner.mjs',
-    `const results = {}
-    export async function runTests (suites, fetchFunction, browserCache, base) {
-      for (const test of suites.flatMap(s => s.tests)) {
-        if (test.browser_only && !browserCache) continue
-        const response = await fetchFunction(base + '/test/' + test.id)
-        results[test.id] = response.status === 200 ? true : ['Assertion', 'status ' + response.status]
+    `import { testResults as results } from './test.mjs'
+    export async function runTests (tests, browserCache, base, chunkSize = 25) {
+      const chosen = tests.flatMap(s => s.tests).filter(test =>
+        !(test.browser_only === true && !browserCache) && !(test.browser_skip === true && browserCache))
+      for (let index = 0; index < chosen.length; index += chunkSize) {
+        await Promise.all(chosen.slice(index, index + chunkSize).map(async test => {
+          const response = await fetch(base + '/test/' + test.id, { cache: 'no-store', headers: [] })
+          if (test.id === ${JSON.stringify(dropped)}) return
+          if (test.id in results) throw new Error('Duplicate test ' + test.id)
+          results[test.id] = response.status === 200 ? true : ['Assertion', 'status ' + response.status]
+        }))
       }
     }
-    export function getResults () { return results }\n`,
+    export function getResults () { return { ...results } }\n`,
   );
   write(
     'test-engine/lib/results.mjs',
@@ -229,8 +327,11 @@ describe('run.mjs and summary.mjs as commands, on a fake engine', () => {
     const directory = mkdtempSync(path.join(os.tmpdir(), 'cache-tests-'));
     t.after(() => rmSync(directory, { recursive: true, force: true }));
     writeFakeSuite(directory);
+    let flakyRuns = 0;
     const server = http.createServer((request, response) => {
-      response.statusCode = request.url === '/test/broken' ? 500 : 200;
+      if (request.url === '/test/flaky') flakyRuns += 1;
+      const fails = request.url === '/test/broken' || (request.url === '/test/flaky' && flakyRuns === 1);
+      response.statusCode = fails ? 500 : 200;
       response.end('body');
     });
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -244,24 +345,29 @@ describe('run.mjs and summary.mjs as commands, on a fake engine', () => {
       fresh: true,
       broken: ['Assertion', 'status 500'],
       soft: true,
+      browser: true,
+      flaky: true,
     });
+    assert.match(run.stderr, /2 test\(s\) that did not pass were run again; 1 passed then: flaky\n/);
+    assert.match(run.stderr, /5 of 5 selected tests have a result/);
 
     writeFileSync(file('report.md'), `# Report\n\nhand-written\n`);
     const summaryArgs = [path.join(here, 'summary.mjs'), '--suite', directory, '--results', file('results.json'),
       '--report', file('report.md'), '--json', file('summary.json'), '--baseline'];
     const first = await node([...summaryArgs, file('no-baseline.json')]);
     assert.equal(first.status, 0, first.stderr);
-    assert.match(first.stdout, /\| CachingHTTPClient \(cache-tests-proxy\) \| 1\/2 \| 1\/1 \|/);
-    assert.match(first.stdout, /\| Chrome \(published results\) \| 2\/2 \| 1\/1 \|/);
-    assert.match(first.stdout, /- `broken`: Answers 500\. Assertion: status 500/);
+    assert.match(first.stdout, /\| CachingHTTPClient \(cache-tests-proxy\) \| 3\/4 \| 1\/1 \|/);
+    assert.match(first.stdout, /\| Chrome \(published results\) \| 2\/4 \| 1\/1 \|/);
+    assert.match(first.stdout, /\| `broken` \| \? \| not explained yet \(Answers 500\) \| Assertion: status 500 \|/);
     assert.match(first.stdout, /no baseline.*nothing to compare/);
     const report = readFileSync(file('report.md'), 'utf8');
     assert.ok(report.startsWith('# Report\n\nhand-written\n\n<!-- Scripts/cache-tests: generated results begin'));
     const summary = JSON.parse(readFileSync(file('summary.json'), 'utf8'));
-    assert.deepEqual(summary.passing_required, ['fresh']);
-    assert.deepEqual(summary.required, { passed: 1, total: 2 });
+    assert.deepEqual(summary.passing_required, ['browser', 'flaky', 'fresh']);
+    assert.deepEqual(summary.required, { passed: 3, total: 4 });
 
-    writeFileSync(file('baseline.json'), JSON.stringify({ ...summary, passing_required: ['broken', 'fresh'] }));
+    const baseline = { ...summary, passing_required: ['broken', 'browser', 'flaky', 'fresh'] };
+    writeFileSync(file('baseline.json'), JSON.stringify(baseline));
     const gated = await node([...summaryArgs, file('baseline.json')]);
     assert.equal(gated.status, 1);
     assert.match(gated.stdout, /1 required test\(s\) pass in .*baseline\.json but fail now:\n {2}broken\n/);
@@ -269,5 +375,59 @@ describe('run.mjs and summary.mjs as commands, on a fake engine', () => {
     const missingSuite = await node([path.join(here, 'run.mjs'), '--base', base, '--out', file('x.json')]);
     assert.equal(missingSuite.status, 2);
     assert.match(missingSuite.stderr, /--suite is required/);
+  });
+
+  test('a run in which a selected test gets no result fails, and so does its summary, writing nothing', async (t) => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'cache-tests-'));
+    t.after(() => rmSync(directory, { recursive: true, force: true }));
+    writeFakeSuite(directory, { dropped: 'soft' });
+    const server = http.createServer((request, response) => response.end('body'));
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    t.after(() => server.close());
+    const file = (name) => path.join(directory, name);
+
+    const run = await node([path.join(here, 'run.mjs'), '--suite', directory, '--base',
+      `http://127.0.0.1:${server.address().port}`, '--out', file('results.json')]);
+    assert.equal(run.status, 1);
+    assert.match(run.stderr, /4 of 5 selected tests have a result/);
+    assert.match(run.stderr, /FAILED: 1 selected test\(s\) have no result: soft/);
+
+    const summary = await node([path.join(here, 'summary.mjs'), '--suite', directory, '--results', file('results.json'),
+      '--report', file('report.md'), '--json', file('summary.json'), '--baseline', file('none.json')]);
+    assert.equal(summary.status, 1);
+    assert.match(summary.stderr, /FAILED: 1 of the 5 selected tests have no result .*\(soft\)/);
+    assert.equal(existsSync(file('report.md')) || existsSync(file('summary.json')), false);
+  });
+});
+
+describe('run.mjs against the real engine of ../shared/cache-tests, straight to its server', () => {
+  const skip = !existsSync(sharedSuite) && 'no checkout at ../shared/cache-tests';
+  test('gives a browser_only test and another one a result each', { skip }, async (t) => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'cache-tests-real-'));
+    t.after(() => rmSync(directory, { recursive: true, force: true }));
+    const server = spawn(process.execPath, [path.join(sharedSuite, 'test-engine', 'server', 'server.mjs')], {
+      env: { ...process.env, npm_config_protocol: 'http', npm_config_port: '0',
+        npm_config_pidfile: path.join(directory, 'server.pid') },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    t.after(() => server.kill());
+    const port = await new Promise((resolve, reject) => {
+      let output = '';
+      server.stdout.on('data', (chunk) => {
+        output += chunk;
+        const match = output.match(/Listening on http:\/\/.*:(\d+)\//);
+        if (match) resolve(match[1]);
+      });
+      server.on('exit', () => reject(new Error(`the suite's server ended: ${output}`)));
+    });
+
+    const out = path.join(directory, 'results.json');
+    const run = await node([path.join(here, 'run.mjs'), '--suite', sharedSuite, '--base', `http://127.0.0.1:${port}`,
+      '--out', out, '--tests', 'cc-resp-no-store,cc-resp-private-private']);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(JSON.parse(readFileSync(out, 'utf8')), {
+      'cc-resp-no-store': true,
+      'cc-resp-private-private': ['Assertion', 'Response 2 does not come from cache'],
+    });
   });
 });

@@ -57,17 +57,15 @@ struct ResponseHeadParser: Sendable {
         return .field
     }
 
-    /// `HTTP/<version> <3 digits>[ <reason>]`: the status code, or `nil` when the line is not a status line.
+    /// `HTTP/<digits and dots> <3 digits>[ <reason>]`: the status code, or `nil` when the line is not a status line.
     static func statusCode(ofStatusLine bytes: [UInt8]) -> Int? {
         let prefix = Array("HTTP/".utf8)
         guard bytes.count >= prefix.count + 4, Array(bytes[0..<prefix.count]) == prefix else { return nil }
-        guard let space = bytes[prefix.count...].firstIndex(of: UInt8(ascii: " ")), space > prefix.count else {
-            return nil
-        }
+        guard let space = bytes[prefix.count...].firstIndex(of: UInt8(ascii: " ")), space > prefix.count,
+            bytes[prefix.count..<space].allSatisfy({ isDigit($0) || $0 == UInt8(ascii: ".") })
+        else { return nil }
         let digits = bytes[(space + 1)...].prefix { $0 != UInt8(ascii: " ") }
-        guard digits.count == 3, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
-            return nil
-        }
+        guard digits.count == 3, digits.allSatisfy(isDigit) else { return nil }
         return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 
@@ -77,6 +75,10 @@ struct ResponseHeadParser: Sendable {
         let name = bytes[..<colon]
         guard name.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
         return ResponseHead.Field(name: text(name), value: text(trimmed(bytes[(colon + 1)...])))
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {

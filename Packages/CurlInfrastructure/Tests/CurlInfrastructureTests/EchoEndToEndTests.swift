@@ -49,11 +49,13 @@ struct EchoEndToEndTests {
     func headersBothWays() async throws {
         try await withDevServer { _, client in
             let (data, response) = try await client.load(
-                request: devRequest(.get, "echo/h", headers: ["X-Trace-ID": "abc 123", "Authorization": "Bearer t"]))
+                request: devRequest(
+                    .get, "echo/h", headers: ["X-Trace-ID": "abc 123", "Authorization": "Bearer t", "X-Empty": ""]))
             let echo = try JSONDecoder().decode(DevServerEchoHeaders.self, from: data)
 
             #expect(echo.headers.contains(["X-Trace-ID", "abc 123"]))
             #expect(echo.headers.contains(["Authorization", "Bearer t"]))
+            #expect(echo.headers.contains(["X-Empty", ""]))
             #expect(response.headers?["content-type"]?.hasPrefix("application/json") == true)
             #expect(response.headers?["Content-Length"] == "\(data.count)")
         }

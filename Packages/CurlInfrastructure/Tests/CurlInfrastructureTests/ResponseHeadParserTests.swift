@@ -54,7 +54,8 @@ struct ResponseHeadParserTests {
     @Test(
         "status lines that are not HTTP/x NNN are not status lines",
         arguments: [
-            "HTTP/1.1 20 OK", "HTTP/1.1 2000 OK", "HTTP/ 200 OK", "http/1.1 200 OK", "HTTP/1.1200", "HTTP/1.1 2x0",
+            "HTTP/1.1 20 OK", "HTTP/1.1 2000 OK", "HTTP/ 200 OK", "HTTP/1: 200", "HTTP/x 200", "http/1.1 200 OK",
+            "HTTP/1.1200", "HTTP/1.1 2x0",
         ])
     func notStatusLines(line: String) {
         #expect(ResponseHeadParser.statusCode(ofStatusLine: Array(line.utf8)) == nil)

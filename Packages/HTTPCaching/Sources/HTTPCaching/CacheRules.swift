@@ -29,7 +29,11 @@ enum CacheRules {
     ) -> HTTPCacheEntry? {
         let headers = response.headers ?? HTTPHeaders()
         let directives = CacheControl(headers["Cache-Control"])
-        guard !forbidsStoring(response.statusCode, directives), let varied = varyingNames(headers) else { return nil }
+        guard !forbidsStoring(response.statusCode, directives), var varied = varyingNames(headers) else { return nil }
+        if response.statusCode == 206 {
+            guard isStorablePart(headers, body: data) else { return nil }
+            varied.append(partRangeName)
+        }
         let explicit = explicitLifetime(headers, directives, responseTime: responseTime)
         guard
             isStorable(
@@ -66,6 +70,11 @@ enum CacheRules {
         return stored
     }
 
+    /// Whether `entry`'s response said `immutable` (RFC 8246): it does not change while it is fresh.
+    static func isImmutable(_ entry: HTTPCacheEntry) -> Bool {
+        CacheControl(entry.headers["Cache-Control"]).has("immutable")
+    }
+
     /// Whether a stale `entry` may answer at all: not when its response said `must-revalidate` or an unqualified
     /// `no-cache` (RFC 9111, 4.2.4 and 5.2.2.4).
     static func allowsStaleAnswers(_ entry: HTTPCacheEntry) -> Bool {
@@ -100,10 +109,11 @@ enum CacheRules {
         return entry
     }
 
-    /// Whether a response with `statusCode` may be stored (RFC 9111, 3): a final status but `206` (partial
-    /// content is not kept) and `304`, that is cacheable by default or comes with explicit freshness or `public`.
+    /// Whether a response with `statusCode` may be stored (RFC 9111, 3): a final status but `304`, that is
+    /// cacheable by default or comes with explicit freshness or `public` (a `206` only as a part, see
+    /// `isStorablePart(_:body:)`).
     static func isStorable(_ statusCode: HTTPStatusCode, hasExplicitFreshness: Bool, isPublic: Bool) -> Bool {
-        guard (200..<600).contains(statusCode), statusCode != 206, statusCode != 304 else { return false }
+        guard (200..<600).contains(statusCode), statusCode != 304 else { return false }
         return heuristicallyCacheable.contains(statusCode) || hasExplicitFreshness || isPublic
     }
 
@@ -161,9 +171,10 @@ enum CacheRules {
     }
 
     /// Whether `entry` was stored for a request whose `Vary`-named fields had the same values as `request`'s.
-    /// An entry whose response said `Vary: *` never matches.
+    /// An entry whose response said `Vary: *` never matches; a part matches as `partMatches(_:_:)` says.
     static func matches(_ entry: HTTPCacheEntry, _ request: any HTTPRequest) -> Bool {
         guard varyingNames(entry.headers) != nil else { return false }
+        if entry.statusCode == 206 { return partMatches(entry, request) }
         return entry.variant.isEmpty || variant(of: request, names: entry.variant.keys) == entry.variant
     }
 }

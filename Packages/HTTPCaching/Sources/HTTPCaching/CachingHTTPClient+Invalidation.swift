@@ -5,11 +5,13 @@ import HTTPClient
 extension CachingHTTPClient {
     /// `POST`, `PUT`, `PATCH`, `DELETE` (and anything else unsafe): sent as they are. A success (2xx or 3xx)
     /// removes the entries of the request's path and of the same-origin paths its response names in `Location`
-    /// and `Content-Location`.
+    /// and `Content-Location`; then a `POST` answer that names its own URL may be stored for `GET`
+    /// (`storePOSTAnswer(_:to:data:requestTime:)`).
     func loadUnsafe(_ request: any HTTPRequest, key: HTTPCacheKey) async throws -> (Data, HTTPResponse) {
         guard policy.mode != .offline else {
             throw HTTPCacheError.offlineUnsafeRequest(method: request.method, resource: key.resource)
         }
+        let requestTime = now()
         let (data, response) = try await client.load(request: request)
         if request.method != .options, (200..<400).contains(response.statusCode) {
             store.removeEntries(forResource: key.resource)
@@ -19,8 +21,42 @@ extension CachingHTTPClient {
                 else { continue }
                 store.removeEntries(forResource: resource)
             }
+            storePOSTAnswer(response, to: request, data: data, requestTime: requestTime)
         }
         return Self.marked((data, response), .miss)
+    }
+
+    /// Stores the answer to a `POST` as the `GET` entry of its URL when RFC 9110, 9.3.3 makes it reusable for a
+    /// later `GET`: it has explicit freshness (`max-age` or `Expires`) and a `Content-Location` that names the
+    /// request's own URL (path and query), and the cache rules would store it. Not when the request carries a
+    /// credential the policy does not store, or says `no-store`.
+    private func storePOSTAnswer(
+        _ response: HTTPResponse, to request: any HTTPRequest, data: Data, requestTime: Date
+    ) {
+        let headers = response.headers ?? HTTPHeaders()
+        let responseTime = now()
+        guard request.method == .post, !withholdsCredential(request), !RequestDirectives(request.headers).noStore,
+            let location = headers["Content-Location"],
+            Self.names(location, urlOf: request, baseURL: policy.baseURL),
+            CacheRules.explicitLifetime(headers, CacheControl(headers["Cache-Control"]), responseTime: responseTime)
+                != nil,
+            let entry = CacheRules.entry(
+                for: request, data: data, response: response, requestTime: requestTime, responseTime: responseTime,
+                policy: policy)
+        else { return }
+        store.store(entry, for: Self.getKey(of: request))
+    }
+
+    /// Whether `reference`, resolved against the URL of `request`, is that URL: the same origin, path and query.
+    static func names(_ reference: String, urlOf request: any HTTPRequest, baseURL: URL?) -> Bool {
+        guard let base = baseURL ?? URL(string: "http://origin.invalid/"),
+            let requestURL = try? HTTPURLBuilder(baseURL: base).url(for: request),
+            let target = URL(string: reference.trimmingCharacters(in: .whitespaces), relativeTo: requestURL),
+            let targetParts = URLComponents(url: target.absoluteURL, resolvingAgainstBaseURL: false),
+            let requestParts = URLComponents(url: requestURL, resolvingAgainstBaseURL: false)
+        else { return false }
+        return origin(of: targetParts) == origin(of: requestParts) && targetParts.path == requestParts.path
+            && targetParts.percentEncodedQuery == requestParts.percentEncodedQuery
     }
 
     /// The resource (see ``HTTPCacheKey/resource``) that `reference` names, resolved against the URL of

@@ -6,7 +6,10 @@ import HTTPClient
 /// - A fresh entry answers at once, with `Age` and `X-Cache: hit`; nothing is sent. A `HEAD` may also be
 ///   answered by the headers of a fresh `GET` entry.
 /// - A `GET` with one byte `Range` that a stored `200` answers gets a `206 Partial Content` with the slice and
-///   `Content-Range` (or a `416` when the range starts past the end); partial responses are never stored.
+///   `Content-Range` (or a `416` when the range starts past the end). A `206` with one `Content-Range` is stored
+///   as a part, which answers only a `GET` with the same `Range` or one within the bytes it holds; a `GET`
+///   without `Range` asks for the rest of a part that holds the first bytes, combining the two under one strong
+///   `ETag`.
 /// - A stale entry (or one marked with a bare `no-cache`) is revalidated with `If-None-Match` / `If-Modified-Since`;
 ///   a `304` answers the stored body with the stored status and the merged headers, `X-Cache: revalidated`.
 /// - A stale entry within its response's `stale-while-revalidate` window (unless the response said
@@ -19,7 +22,9 @@ import HTTPClient
 ///   request's, else the response's, else the policy's) answers with `X-Cache: stale`, unless it is a 5xx itself
 ///   or said `must-revalidate` or a bare `no-cache`. Every other answer is the origin's own, with `X-Cache: miss`.
 /// - A successful `POST`, `PUT`, `PATCH` or `DELETE` removes the entries of its path and of the same-origin
-///   paths its response names in `Location` and `Content-Location`.
+///   paths its response names in `Location` and `Content-Location`. A `POST` answer with explicit freshness whose
+///   `Content-Location` names the request's own URL is then stored for `GET` (RFC 9110, 9.3.3).
+/// - A fresh entry whose response said `immutable` answers despite the request's `max-age` (RFC 8246).
 /// - A request with its own `If-None-Match` or `If-Modified-Since` (and no other precondition) that an entry
 ///   answers is answered by the store (RFC 9111, 4.3.2): `304 Not Modified` when its condition is false (the
 ///   entry's `ETag` matches, or it is not modified since the date), else the whole stored answer.
@@ -92,6 +97,9 @@ public struct CachingHTTPClient: HTTPClient {
                 return Self.answer(entry, at: date, includingBody: false)
             }
             guard !directives.onlyIfCached else { return Self.gatewayTimeout }
+            if stored == nil, let part = completablePart(for: request, key: key) {
+                return try await complete(part, for: request, key: key, directives: directives)
+            }
             return try await fetch(request, key: key, stored: stored, directives: directives)
         }
     }
@@ -109,7 +117,9 @@ public struct CachingHTTPClient: HTTPClient {
         do {
             (data, response) = try await client.load(request: sent)
         } catch {
-            if !HTTPTransportError.isCancellation(error), let stale = standIn(stored, directives) { return stale }
+            if !HTTPTransportError.isCancellation(error), let stale = standIn(stored, request, directives) {
+                return stale
+            }
             throw error
         }
         let responseTime = now()
@@ -117,9 +127,10 @@ public struct CachingHTTPClient: HTTPClient {
             let updated = CacheRules.revalidated(
                 stored, by: response, requestTime: requestTime, responseTime: responseTime, policy: policy)
             if !directives.noStore { store.store(updated, for: key) }
-            return Self.answer(updated, .revalidated, at: responseTime)
+            let answer = Self.answer(updated, .revalidated, at: responseTime)
+            return updated.statusCode == 206 ? Self.ranged(answer, for: request) : answer
         }
-        if response.isServerError, let stale = standIn(stored, directives) { return stale }
+        if response.isServerError, let stale = standIn(stored, request, directives) { return stale }
         guard !directives.noStore else { return Self.marked((data, response), .miss) }
         if request.method == .head, response.statusCode == 200 {
             updateStoredGET(for: request, by: response, requestTime: requestTime, responseTime: responseTime)
@@ -138,7 +149,9 @@ public struct CachingHTTPClient: HTTPClient {
     /// The stale answer that may stand in for a failed origin, or `nil`: a stored answer that is no server error
     /// itself, stale by no more than the request's `stale-if-error`, else the response's, else the policy's
     /// (RFC 5861, 4), and whose response allows stale answers (RFC 9111, 4.2.4).
-    private func standIn(_ stored: HTTPCacheEntry?, _ directives: RequestDirectives) -> (Data, HTTPResponse)? {
+    private func standIn(_ stored: HTTPCacheEntry?, _ request: any HTTPRequest, _ directives: RequestDirectives)
+        -> (Data, HTTPResponse)?
+    {
         guard let stored, !(500..<600).contains(stored.statusCode), CacheRules.allowsStaleAnswers(stored) else {
             return nil
         }
@@ -147,7 +160,8 @@ public struct CachingHTTPClient: HTTPClient {
             directives.staleIfError ?? CacheControl(stored.headers["Cache-Control"]).seconds("stale-if-error")
             ?? policy.staleIfError.seconds
         guard stored.age(at: date) - stored.freshnessLifetime <= allowance else { return nil }
-        return Self.answer(stored, .stale, at: date)
+        let answer = Self.answer(stored, .stale, at: date)
+        return stored.statusCode == 206 ? Self.ranged(answer, for: request) : answer
     }
 
     /// Whether the request skips the cache: a credential the policy does not store, or its own preconditions

@@ -40,11 +40,13 @@ struct RequestDirectives {
 
     /// Whether `entry` may answer at `date` without asking the origin: it is fresh (and fresh enough for
     /// `max-age` and `min-fresh`), or stale by no more than `max-stale` and its response allows stale answers.
+    /// A fresh entry whose response said `immutable` (RFC 8246, 2) is young enough for any `max-age`: the request
+    /// asks again only for a representation that cannot have changed, as a reload does; `no-cache` still asks.
     func accepts(_ entry: HTTPCacheEntry, at date: Date) -> Bool {
         guard !noCache else { return false }
         let age = entry.age(at: date)
-        if let maxAge, age > maxAge { return false }
         let remaining = entry.freshnessLifetime - age
+        if let maxAge, age > maxAge, !(remaining > 0 && CacheRules.isImmutable(entry)) { return false }
         if let minFresh, remaining < minFresh { return false }
         if remaining > 0 { return true }
         guard let maxStale, CacheRules.allowsStaleAnswers(entry) else { return false }

@@ -4,7 +4,8 @@ import HTTPClient
 import HTTPClientTestSupport
 import Testing
 
-/// One byte range answered from a stored complete `200` (RFC 9110, 14.2, 15.3.7 and 15.5.17).
+/// One byte range answered from a stored complete `200` (RFC 9110, 14.2, 15.3.7 and 15.5.17); stored parts:
+/// `CachingHTTPClientPartialContentTests`.
 struct CachingHTTPClientRangeTests {
     private static let body = "0123456789A"
     private static let fresh: HTTPHeaders = [
@@ -150,7 +151,7 @@ struct CachingHTTPClientRangeTests {
         #expect(start.statusCode == 416 && start.headers?["Content-Range"] == "bytes */0")
     }
 
-    @Test func aStaleEntrySendsTheRangeRequestToTheOriginAndStoresNoPartialContent() async throws {
+    @Test func aStaleEntrySendsTheRangeRequestToTheOriginWhosePartAnswersNoWholeRequest() async throws {
         let partial = Reply.status(
             206, body: "01",
             headers: ["Cache-Control": "max-age=60", "ETag": "\"v2\"", "Content-Range": "bytes 0-1/11"])

@@ -52,7 +52,7 @@ struct CachingHTTPClientStorageTests {
         }
     }
 
-    @Test func partialContentIsNeverStored() async throws {
+    @Test func partialContentWithoutAContentRangeIsNeverStored() async throws {
         for headers: HTTPHeaders in [Self.fresh, ["Cache-Control": "public, max-age=60"]] {
             let cache = CachingSUT([.status(206, body: "a", headers: headers)])
             try await cache.load()

@@ -1,0 +1,121 @@
+import Foundation
+
+/// The files a download keeps beside its destination: `NAME.partial` (the bytes so far) and
+/// `NAME.partial.json` (the resume record). The destination itself is written only by a rename.
+struct DownloadFiles: Sendable {
+    let destination: URL
+    let partial: URL
+    let record: URL
+
+    init(destination: URL) {
+        self.destination = destination
+        partial = destination.deletingLastPathComponent()
+            .appendingPathComponent(destination.lastPathComponent + ".partial")
+        record = destination.deletingLastPathComponent()
+            .appendingPathComponent(destination.lastPathComponent + ".partial.json")
+    }
+
+    /// Where to resume `resource`: the partial file's size and its record, or `nil` (after removing any
+    /// partial file or record that cannot be resumed).
+    func resumePoint(for resource: String) -> (offset: Int64, record: DownloadResumeRecord)? {
+        let size = (try? FileManager.default.attributesOfItem(atPath: partial.path))?[.size] as? NSNumber
+        let record = (try? Data(contentsOf: record)).flatMap {
+            try? JSONDecoder().decode(DownloadResumeRecord.self, from: $0)
+        }
+        if let offset = size?.int64Value, offset > 0, let record, record.resource == resource,
+            record.formatVersion == DownloadResumeRecord.currentFormatVersion
+        {
+            return (offset, record)
+        }
+        discardPartial()
+        return nil
+    }
+
+    /// Removes the partial file and its record, if any.
+    func discardPartial() {
+        try? FileManager.default.removeItem(at: partial)
+        try? FileManager.default.removeItem(at: record)
+    }
+
+    /// Writes `record` atomically, or removes the record when `nil`.
+    func save(_ record: DownloadResumeRecord?) throws(HTTPDownloadError) {
+        guard let record else {
+            try? FileManager.default.removeItem(at: self.record)
+            return
+        }
+        do {
+            try JSONEncoder().encode(record).write(to: self.record, options: .atomic)
+        } catch {
+            throw .fileSystem(path: self.record.path, underlying: error)
+        }
+    }
+
+    /// Opens the partial file for writing: empty at offset `0`, else after its `offset` bytes, which must be
+    /// all it holds.
+    func openPartial(at offset: Int64) throws(HTTPDownloadError) -> FileHandle {
+        do {
+            if offset == 0 {
+                guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
+                    throw CocoaError(.fileWriteUnknown)
+                }
+            }
+            let handle = try FileHandle(forWritingTo: partial)
+            guard try handle.seekToEnd() == UInt64(offset) else {
+                try? handle.close()
+                throw CocoaError(.fileReadCorruptFile)
+            }
+            return handle
+        } catch {
+            throw .fileSystem(path: partial.path, underlying: error)
+        }
+    }
+
+    /// Moves the complete partial file onto the destination (replacing it in one step) and removes the record.
+    func commit() throws(HTTPDownloadError) {
+        guard rename(partial.path, destination.path) == 0 else {
+            let code = POSIXErrorCode(rawValue: errno) ?? .EIO
+            throw .fileSystem(path: destination.path, underlying: POSIXError(code))
+        }
+        try? FileManager.default.removeItem(at: record)
+    }
+}
+
+/// What a download remembers about the response its partial file came from, to ask for the rest later.
+struct DownloadResumeRecord: Codable, Equatable, Sendable {
+    static let currentFormatVersion = 1
+
+    /// The record's format; a record of another version is not resumed.
+    var formatVersion = Self.currentFormatVersion
+    /// The request that produced the bytes (method, version, path and sorted query).
+    var resource: String
+    /// The strong `ETag`, else the `Last-Modified` date, sent back as `If-Range`.
+    var validator: String
+    /// The complete length of the file, when the response said it.
+    var completeLength: Int64?
+
+    /// The key that tells one downloaded resource from another.
+    static func resource(of request: any HTTPRequest) -> String {
+        let query = (request.queryParameter ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return "\(request.method.name) \(request.version)/\(request.path)?\(query.joined(separator: "&"))"
+    }
+
+    /// Whether `response` names another version than ``validator``: a different `ETag` when the validator
+    /// is one, else a different `Last-Modified`.
+    func isContradicted(by response: HTTPResponse) -> Bool {
+        let headers = response.headers ?? HTTPHeaders()
+        let field = validator.hasPrefix("\"") ? "ETag" : "Last-Modified"
+        guard let value = headers[field]?.trimmingCharacters(in: .whitespaces) else { return false }
+        return value != validator
+    }
+
+    /// The validator to resume `response` with: its strong `ETag`, else its `Last-Modified`; `nil` when it
+    /// has neither or is content-encoded (byte ranges would count encoded bytes).
+    static func validator(of response: HTTPResponse) -> String? {
+        let headers = response.headers ?? HTTPHeaders()
+        if let encoding = headers["Content-Encoding"], encoding.lowercased() != "identity" { return nil }
+        if let etag = headers["ETag"]?.trimmingCharacters(in: .whitespaces), etag.hasPrefix("\"") {
+            return etag
+        }
+        return headers["Last-Modified"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// A body as an asynchronous sequence of byte chunks.
+///
+/// A body made from `Data` or from a file is replayable: every reader gets every byte. A body made from
+/// another sequence is single-pass: a second reader gets ``HTTPBodyError/alreadyRead``. When the
+/// ``length`` is known, reading checks it, so a sequence that yields more or fewer bytes throws
+/// ``HTTPBodyError/lengthMismatch(expected:received:)`` instead of ending quietly.
+///
+/// ```swift
+/// let upload = try HTTPBody(contentsOf: photoURL)   // known length, read 64 KiB at a time
+/// for try await chunk in upload { hasher.update(data: chunk) }
+/// ```
+public struct HTTPBody: AsyncSequence, Sendable {
+    /// A chunk of the body's bytes.
+    public typealias Element = Data
+
+    /// The body's length, when known before it is read.
+    public let length: HTTPBodyLength
+
+    let source: Source
+
+    /// Where a body's bytes come from.
+    enum Source: Sendable {
+        case data(Data)
+        case file(URL, chunkSize: Int)
+        case singlePass(SinglePassChunks)
+        case concatenation([HTTPBody])
+    }
+
+    /// How many bytes a file body reads at a time.
+    static let fileChunkSize = 64 * 1024
+
+    /// The most bytes a client that cannot stream holds in memory for one request body: 64 MiB.
+    static let inMemoryLimit = 64 * 1024 * 1024
+
+    init(source: Source, length: HTTPBodyLength) {
+        self.source = source
+        self.length = length
+    }
+
+    /// Whether every reader gets the whole body; `Data` and file bodies can be sent again.
+    public var isReplayable: Bool {
+        switch source {
+        case .data, .file: true
+        case .singlePass: false
+        case .concatenation(let parts): parts.allSatisfy(\.isReplayable)
+        }
+    }
+
+    /// A replayable body holding `data`.
+    public init(_ data: Data) {
+        self.init(source: .data(data), length: .known(Int64(data.count)))
+    }
+
+    /// A single-pass body reading `chunks`; when `length` is known, reading checks it.
+    public init<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks, length: HTTPBodyLength)
+    where Chunks.Element == Data {
+        self.init(source: .singlePass(SinglePassChunks(chunks)), length: length)
+    }
+
+    /// A replayable body reading the regular file at `file` in chunks, with the file's size as its length.
+    /// - Throws: ``HTTPBodyError/notARegularFile(path:)`` or ``HTTPBodyError/unreadableFile(path:underlying:)``.
+    public init(contentsOf file: URL) throws {
+        let path = file.path
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: file.resolvingSymlinksInPath().path)
+        } catch {
+            throw HTTPBodyError.unreadableFile(path: path, underlying: error)
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = (attributes[.size] as? NSNumber)?.int64Value
+        else { throw HTTPBodyError.notARegularFile(path: path) }
+        self.init(source: .file(file, chunkSize: Self.fileChunkSize), length: .known(size))
+    }
+
+    /// Concatenates `parts` into one body: known length when every part's is, replayable when every part is.
+    init(concatenating parts: [HTTPBody]) {
+        var total: Int64? = 0
+        for part in parts {
+            guard case .known(let count) = part.length, let sum = total else {
+                total = nil
+                break
+            }
+            let (next, overflow) = sum.addingReportingOverflow(count)
+            total = overflow ? nil : next
+        }
+        self.init(source: .concatenation(parts), length: total.map(HTTPBodyLength.known) ?? .unknown)
+    }
+
+    /// Starts a reader; a single-pass body is claimed by the first reader that asks for a chunk.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(reader: makeReader(), length: length)
+    }
+
+    func makeReader() -> any ChunkReader {
+        switch source {
+        case .data(let data): DataChunkReader(data)
+        case .file(let url, let chunkSize): FileChunkReader(url: url, chunkSize: chunkSize)
+        case .singlePass(let chunks): chunks.makeReader()
+        case .concatenation(let parts): ConcatenatedChunkReader(parts)
+        }
+    }
+}

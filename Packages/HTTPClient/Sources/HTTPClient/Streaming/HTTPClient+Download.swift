@@ -1,0 +1,50 @@
+import Foundation
+
+extension HTTPClient {
+    /// Downloads to `destination`, resuming a partial download of the same resource left by an earlier call.
+    ///
+    /// The bytes go to `NAME.partial` beside the destination, with a small resume record in
+    /// `NAME.partial.json`; the destination is replaced in one rename once every byte arrived, so it never
+    /// holds part of a file. When a transfer is interrupted (an error, a cancellation, a crash), the partial
+    /// file stays, and the next call for the same destination and request asks for the rest with
+    /// `Range: bytes=N-` and `If-Range` (the strong `ETag`, else `Last-Modified`). A `206` that continues the
+    /// file appends; a `200` starts over from its own bytes; a `416`, or a `206` for other bytes or another
+    /// version, discards the partial file and asks again for the whole file. A response without a validator
+    /// cannot be resumed, so its partial file is removed on failure.
+    ///
+    /// Sends `Accept-Encoding: identity` unless the request sets `Accept-Encoding`, and replaces any `Range`
+    /// or `If-Range` of the request. Two downloads to one destination at a time are not supported.
+    /// - Parameters:
+    ///   - request: The request for the file.
+    ///   - destination: Where the file goes; its folder must exist.
+    ///   - progress: Called as bytes arrive, counting the resumed bytes; `bytesExpectedToReceive` is the file's
+    ///     size when known.
+    /// - Returns: The response that completed the file (a `206` when resumed).
+    /// - Throws: ``HTTPError/httpCode(statusCode:data:)`` for a non-2xx answer (carrying at most 1 KiB of its
+    ///   body, with nothing written), ``HTTPDownloadError`` when the size disagrees with `Content-Length` or
+    ///   `Content-Range` or a file cannot be written, or the client's error.
+    @discardableResult
+    public func download(
+        request: HTTPRequest,
+        to destination: URL,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)? = nil
+    ) async throws -> HTTPResponse {
+        let files = DownloadFiles(destination: destination)
+        let resource = DownloadResumeRecord.resource(of: request)
+        var resume = files.resumePoint(for: resource)
+        while true {
+            let attempt = DownloadAttempt(files: files, resource: resource, resume: resume, progress: progress)
+            let outcome = try await stream(request: attempt.request(from: request), body: nil, progress: nil) {
+                response, body in
+                try await attempt.receive(response, body)
+            }
+            switch outcome {
+            case .completed(let response):
+                return response
+            case .startOver:
+                files.discardPartial()
+                resume = nil
+            }
+        }
+    }
+}

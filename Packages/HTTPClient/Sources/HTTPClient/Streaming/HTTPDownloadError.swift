@@ -1,0 +1,29 @@
+import Foundation
+
+/// Why ``HTTPClient/HTTPClient/download(request:to:progress:)`` produced no file.
+public enum HTTPDownloadError: Error, Sendable {
+    /// The body's size disagreed with the response's `Content-Length` or `Content-Range`.
+    case lengthMismatch(expected: Int64, received: Int64)
+    /// The server answered `206 Partial Content` to a request that asked for no range.
+    case unexpectedPartialContent
+    /// A file beside the destination could not be written, or the finished file could not be moved into place.
+    case fileSystem(path: String, underlying: any Error)
+}
+
+extension HTTPDownloadError: CustomStringConvertible {
+    /// A one-line description naming the failure and its cause.
+    public var description: String {
+        switch self {
+        case .lengthMismatch(let expected, let received):
+            "The download should have \(expected) bytes but has \(received)"
+        case .unexpectedPartialContent:
+            "The server sent part of the file (206) when the whole file was asked for"
+        case .fileSystem(let path, let underlying):
+            "Could not write \(path) (\(underlying))"
+        }
+    }
+}
+
+extension HTTPDownloadError: LocalizedError {
+    public var errorDescription: String? { description }
+}
