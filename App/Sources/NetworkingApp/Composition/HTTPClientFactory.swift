@@ -9,8 +9,8 @@ import URLSessionInfrastructure
 /// Builds the app's client chains: the article's `HTTPClientFactory`, the one place that knows the order
 /// (each chain names its optional layers; one private function stacks them).
 ///
-/// The decorator applied last is the outermost. Every chain starts at the transport (an `URLSessionClient`,
-/// or with `--replay` the archive's `HARReplayClient`), which `makeTransport` makes on the chain's first request
+/// The decorator applied last is the outermost. Every chain starts at the transport (a `CurlClient` or an
+/// `URLSessionClient`, as ``TransportChoice`` says, or with `--replay` the archive's `HARReplayClient`), which `makeTransport` makes on the chain's first request
 /// that reaches it, so a command the cache answers alone makes none. Each chain adds, inside out:
 /// 0. recording (only with `--record`): right on the transport, so each attempt is recorded as sent (signed,
 ///    headers injected, every retry its own entry) and an archive replays through the very same decorators,
