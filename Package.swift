@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "networking", targets: ["networking"]),
         .library(name: "NetworkingApp", targets: ["NetworkingApp"]),
+        .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     ],
     dependencies: [
         .package(path: "Packages/HTTPClient"),
@@ -20,9 +21,12 @@ let package = Package(
         .package(path: "Packages/TokenFeature"),
     ],
     targets: [
+        // The command line machinery: imports Foundation and the C library only, no package of this repository.
+        .target(name: "CommandLineKit", path: "App/Sources/CommandLineKit"),
         .target(
             name: "NetworkingApp",
             dependencies: [
+                "CommandLineKit",
                 .product(name: "HTTPClient", package: "HTTPClient"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
                 .product(name: "CurlInfrastructure", package: "CurlInfrastructure"),
@@ -36,10 +40,13 @@ let package = Package(
             ],
             path: "App/Sources/NetworkingApp"
         ),
-        .executableTarget(name: "networking", dependencies: ["NetworkingApp"], path: "App/Sources/networking"),
+        .executableTarget(
+            name: "networking", dependencies: ["CommandLineKit", "NetworkingApp"], path: "App/Sources/networking"),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"], path: "Tests/CommandLineKitTests"),
         .testTarget(
             name: "AppTests",
             dependencies: [
+                "CommandLineKit",
                 "NetworkingApp",
                 .product(name: "HTTPClient", package: "HTTPClient"),
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
@@ -56,6 +63,15 @@ let package = Package(
             path: "Tests/AppTests"
         ),
         .testTarget(name: "BuildGraphTests", path: "Tests/BuildGraphTests"),
+        // What the end-to-end and CLI tests share; not a product, so nothing shipped can reach it.
+        .target(
+            name: "EndToEndSupport",
+            dependencies: [
+                .product(name: "DevServerSupport", package: "HTTPClient"),
+                .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+            ],
+            path: "Tests/EndToEndSupport"
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
@@ -68,6 +84,7 @@ let package = Package(
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
                 .product(name: "HTTPArchive", package: "HTTPArchive"),
                 .product(name: "QuestionsFeature", package: "QuestionsFeature"),
+                "EndToEndSupport",
             ],
             path: "Tests/EndToEndTests"
         ),
@@ -88,6 +105,7 @@ let package = Package(
                 .product(name: "HTTPClient", package: "HTTPClient"),
                 .product(name: "DevServerSupport", package: "HTTPClient"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+                "EndToEndSupport",
             ],
             path: "Tests/CLITests"
         ),

@@ -13,6 +13,8 @@ let package = Package(
         .package(path: "../../Packages/HTTPCaching"),
         .package(path: "../../Packages/HTTPArchive"),
         .package(path: "../../Packages/URLSessionInfrastructure"),
+        .package(path: "../../Packages/QuestionsFeature"),
+        .package(path: "../../Packages/TokenFeature"),
     ],
     targets: [
         .target(name: "MallocCounter"),
@@ -35,7 +37,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "soak",
-            dependencies: ["BenchmarkSupport", .product(name: "DevServerSupport", package: "HTTPClient")]
+            dependencies: [
+                "BenchmarkSupport", .product(name: "DevServerSupport", package: "HTTPClient"),
+                .product(name: "QuestionsFeature", package: "QuestionsFeature"),
+                .product(name: "QuestionsFeatureAPI", package: "QuestionsFeature"),
+                .product(name: "TokenFeatureAPI", package: "TokenFeature"),
+            ]
         ),
         // Part 6 (start-up): Foundation alone, the floor the `networking` binary is compared with; and the same
         // work with FoundationNetworking linked in, with or without URLSessions made.

@@ -1,4 +1,4 @@
-"""Compares the public API of every library package with the baselines committed in Tests/API/.
+"""Compares the public API of every library package with the text listings committed in Tests/API/.
 
 See Scripts/check-api.
 """

@@ -1,21 +1,20 @@
-"""Scripts/check-api: the public API of every library target under Packages/ against the baseline in Tests/API/.
+"""Scripts/check-api: the public API of every library target under Packages/ against the listings in Tests/API/.
 
-For each module, Tests/API/<Module>.json is swift-api-digester's dump (what breakages are computed from) and
-Tests/API/<Module>.txt lists every public declaration, one per line (what a reviewer reads in a diff). A breaking
-change (removed, renamed or changed declaration, new protocol requirement, ...) fails with the list of
-breaks; additions pass and are printed. `--update` rewrites the baselines: commit them in the same commit
-as the change that needs them.
+Tests/API/<Module>.txt lists each module's public declarations and declared conformances, one per line: the
+baseline a reviewer reads in a diff. The current API is rendered the same way from the built module's symbol
+graph (in a temporary folder) and compared with it. A removed, renamed or changed line, or a new protocol
+requirement without a default, fails with the list of breaks; additions pass and are printed. `--update`
+rewrites the listings: commit them in the same commit as the change that needs them.
 """
 
 import argparse
-import shutil
 import sys
 import tempfile
 from pathlib import Path
 
 from docsite import packages, symbols
 
-from . import digester, listing
+from . import compare, listing
 
 ROOT = Path(__file__).resolve().parents[2]
 BASELINES = "Tests/API"
@@ -30,54 +29,49 @@ def main(argv=None):
     triple = symbols.target_triple()
     breaks, added, modules, missing = {}, {}, [], []
     with tempfile.TemporaryDirectory() as scratch:
-        scratch = Path(scratch)
         for package in packages.package_directories(ROOT):
             if package == ROOT:
                 continue
-            targets = packages.library_targets(package)
             try:
                 modules_dir = symbols.build(package)
             except symbols.BuildFailed as failure:
                 print(f"check-api: {failure}", file=sys.stderr)
                 return 1
-            for target in targets:
+            for target in packages.library_targets(package):
                 modules.append(target.name)
-                current_json = scratch / f"{target.name}.json"
-                digester.dump(target.name, modules_dir, triple, current_json)
-                symbols.extract(target.name, modules_dir, scratch / target.name, triple)
-                current_lines = listing.declarations(scratch / target.name)
-                baseline_json = baselines / f"{target.name}.json"
-                baseline_txt = baselines / f"{target.name}.txt"
+                graphs = Path(scratch) / target.name
+                symbols.extract(target.name, modules_dir, graphs, triple)
+                current = listing.read(graphs)
+                baseline = baselines / f"{target.name}.txt"
                 if arguments.update:
-                    shutil.copyfile(current_json, baseline_json)
-                    baseline_txt.write_text("\n".join(current_lines) + "\n")
-                    continue
-                if not baseline_json.exists():
+                    baseline.write_text("".join(f"{line}\n" for line in current.lines))
+                elif not baseline.exists():
                     missing.append(target.name)
-                    continue
-                found = digester.breaking_changes(baseline_json, current_json, triple, scratch / "report.txt")
-                if found:
-                    breaks[target.name] = found
-                recorded = set(baseline_txt.read_text().splitlines()) if baseline_txt.exists() else set()
-                if new := [line for line in current_lines if line not in recorded]:
-                    added[target.name] = new
-    stale = sorted(path.stem for path in baselines.glob("*.json") if path.stem not in modules)
-    return report(modules, breaks, added, stale, missing, arguments.update)
-
-
-def report(modules, breaks, added, stale, missing, updated):
-    for module, lines in added.items():
-        print(f"check-api: {module}: {len(lines)} addition(s), compatible:")
-        print("\n".join(f"  + {line}" for line in lines))
-    if updated:
+                else:
+                    difference = compare.compare(baseline.read_text().splitlines(), current)
+                    if difference.breaks:
+                        breaks[target.name] = difference.breaks
+                    if difference.additions:
+                        added[target.name] = difference.additions
+    stale = sorted(path for path in baselines.iterdir() if path.suffix != ".txt" or path.stem not in modules)
+    if arguments.update:
+        for path in stale:
+            path.unlink()
         print(f"check-api: recorded the public API of {len(modules)} modules in {BASELINES}/; commit it with the "
               "change that needs it")
         return 0
-    for module in stale:
-        breaks[module] = [f"module {module} has a baseline but is no longer a library target (removed or renamed)"]
+    for path in stale:
+        breaks[path.stem] = [f"{BASELINES}/{path.name} is not the listing of a library target (removed or renamed "
+                             "module, or a file that does not belong there)"]
+    return report(modules, breaks, added, missing)
+
+
+def report(modules, breaks, added, missing):
+    for module, lines in added.items():
+        print(f"check-api: {module}: {len(lines)} addition(s), compatible:")
+        print("\n".join(f"  + {line}" for line in lines))
     if missing:
-        names = ", ".join(missing)
-        print(f"check-api: FAILED: no baseline for the library target(s) {names}. Record their API with\n"
+        print(f"check-api: FAILED: no baseline for the library target(s) {', '.join(missing)}. Record their API with\n"
               f"`Scripts/check-api --update` and commit the new {BASELINES}/ files with the package.", file=sys.stderr)
     if not breaks:
         if missing:

@@ -1,7 +1,7 @@
-"""Scripts/check-api passes on the committed API and fails, listing the break, when a public method is renamed.
+"""Scripts/check-api passes on the committed listings and fails, listing the break, when a public method is renamed.
 
 Works on a scratch copy holding only Packages/HTTPClient (its tests replaced by one empty file, to keep the
-build short), the scripts and the HTTPClient baselines.
+build short), the scripts and the HTTPClient package's listings.
 """
 
 import shutil
@@ -38,8 +38,7 @@ class CheckAPITests(unittest.TestCase):
                 shutil.copy2(source, destination)
         (checkout / "Tests" / "API").mkdir(parents=True)
         for module in MODULES:
-            for suffix in (".json", ".txt"):
-                shutil.copy2(REPO / "Tests" / "API" / f"{module}{suffix}", checkout / "Tests" / "API")
+            shutil.copy2(REPO / "Tests" / "API" / f"{module}.txt", checkout / "Tests" / "API")
         cls.checkout = checkout
 
     @classmethod
@@ -59,7 +58,8 @@ class CheckAPITests(unittest.TestCase):
 
         self.assertEqual(broken.returncode, 1, broken.stdout + broken.stderr)
         self.assertIn("HTTPClient: BREAKING API CHANGE", broken.stderr)
-        self.assertIn("settingQueryParameters(_:)", broken.stderr)
+        self.assertIn("  - removed: HTTPRequest.settingQueryParameters(_:): func settingQueryParameters(",
+                      broken.stderr)
         self.assertIn("Scripts/check-api --update", broken.stderr)
         self.assertIn("same commit", broken.stderr)
 
@@ -69,7 +69,7 @@ class CheckAPITests(unittest.TestCase):
         self.assertEqual(run(self.checkout).returncode, 0)
 
     def test_a_library_target_without_a_baseline_fails_saying_how_to_record_one(self):
-        baseline = self.checkout / "Tests" / "API" / "HTTPClientTestSupport.json"
+        baseline = self.checkout / "Tests" / "API" / "HTTPClientTestSupport.txt"
         saved = baseline.read_bytes()
         self.addCleanup(baseline.write_bytes, saved)
         baseline.unlink()
@@ -90,6 +90,34 @@ class CheckAPITests(unittest.TestCase):
 
         self.assertEqual(added.returncode, 0, added.stdout + added.stderr)
         self.assertIn("+ HTTPMethod.isSafe: var isSafe: Bool { get }", added.stdout)
+
+    def test_a_changed_declaration_fails_showing_the_old_and_the_new_line(self):
+        source = self.checkout / "Packages" / "HTTPClient" / "Sources" / "HTTPClient" / "HTTPMethod.swift"
+        original = source.read_text()
+        self.addCleanup(source.write_text, original)
+        self.assertIn("public var isIdempotent: Bool {", original)
+        source.write_text(original.replace("public var isIdempotent: Bool {", "public var isIdempotent: Bool? {"))
+
+        changed = run(self.checkout)
+
+        self.assertEqual(changed.returncode, 1, changed.stdout + changed.stderr)
+        self.assertIn("  - changed: HTTPMethod.isIdempotent: var isIdempotent: Bool { get }\n"
+                      "      now: HTTPMethod.isIdempotent: var isIdempotent: Bool? { get }", changed.stderr)
+
+    def test_a_file_that_is_not_a_listing_fails_and_update_removes_it(self):
+        stray = self.checkout / "Tests" / "API" / "HTTPClient.json"
+        stray.write_text("{}\n")
+        self.addCleanup(stray.unlink, missing_ok=True)
+
+        failed = run(self.checkout)
+        self.assertEqual(failed.returncode, 1, failed.stdout + failed.stderr)
+        self.assertIn("Tests/API/HTTPClient.json is not the listing of a library target", failed.stderr)
+
+        updated = run(self.checkout, "--update")
+        self.assertEqual(updated.returncode, 0, updated.stdout + updated.stderr)
+        self.assertFalse(stray.exists())
+        self.assertEqual(sorted(path.name for path in (self.checkout / "Tests" / "API").iterdir()),
+                         sorted(f"{module}.txt" for module in MODULES))
 
 
 if __name__ == "__main__":

@@ -83,6 +83,29 @@ class CheckDependenciesTests(unittest.TestCase):
         result = subprocess.run([str(CHECKER)], capture_output=True, text=True)
         self.assertEqual(result.returncode, 0, result.stderr)
 
+    def make_command_line_kit(self, source, dependencies=""):
+        manifest = f'let package = Package(targets: [\n    .target(name: "CommandLineKit"{dependencies}),\n])\n'
+        self.write("Package.swift", manifest)
+        self.write("App/Sources/NetworkingApp/NetworkingApp.swift", "import CommandLineKit\n")
+        self.write("App/Sources/CommandLineKit/Parser.swift", source)
+
+    def test_the_command_line_library_importing_only_the_system_passes(self):
+        self.make_command_line_kit("import Foundation\n#if canImport(Glibc)\nimport Glibc\n#endif\n")
+        result = self.check()
+        self.assertEqual(result.returncode, 0, result.stderr)
+
+    def test_the_command_line_library_importing_a_package_fails(self):
+        self.make_command_line_kit("import Foundation\nimport HTTPClient\n")
+        self.assert_violation("App/Sources/CommandLineKit/Parser.swift:2:", "CommandLineKit must not import HTTPClient")
+
+    def test_the_command_line_library_importing_the_app_fails(self):
+        self.make_command_line_kit("@testable import NetworkingApp\n")
+        self.assert_violation("Parser.swift:1:", "CommandLineKit must not import NetworkingApp")
+
+    def test_the_command_line_library_with_dependencies_in_the_manifest_fails(self):
+        self.make_command_line_kit("import Foundation\n", dependencies=', dependencies: ["NetworkingApp"]')
+        self.assert_violation("Package.swift:2:", "CommandLineKit must depend on nothing")
+
     def test_a_feature_importing_the_infrastructure_fails(self):
         self.append("Packages/QuestionsFeature/Sources/QuestionsFeature/QuestionsFeature.swift",
                     "import URLSessionInfrastructure\n")

@@ -184,6 +184,7 @@ class OutputTests(unittest.TestCase):
         report = make_report()
         block = readme.summary(report, evaluate(report))
         self.assertLessEqual(len(block.splitlines()), 14)
+        self.assertNotIn(report.date, block)  # the README carries no dates; the report does
         self.assertIn("| networking interface change, app with 24 features | 0 feature modules, 2.0 s "
                       "| 24 feature modules, 14.0 s | 0.14× (≤ 0.2×: met) |", block)
         with tempfile.TemporaryDirectory() as directory:

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import Testing
 
@@ -27,14 +28,17 @@ struct BashCompletionTests {
     }
 
     @Test func completesOptionValues() async throws {
-        #expect(try await complete("networking", "questions", "--sort", "") == ["activity", "creation", "votes"])
+        #expect(
+            try await complete("networking", "questions", "--sort", "") == [
+                "activity", "creation", "hot", "month", "votes", "week",
+            ])
         #expect(try await complete("networking", "--generate-completion-script", "z") == ["zsh"])
         #expect(try await complete("networking", "help", "to") == ["token"])
     }
 
     @Test func completesFilesForFileOptions() async throws {
         let output = try await ShellRun.run(
-            "/bin/bash", script: CompletionScript.text(for: .bash),
+            "/bin/bash", script: CommandTable.tool.completionScript(for: .bash),
             command: {
                 "cd \"$(dirname '\($0)')\"; source '\($0)'; COMP_WORDS=(networking --record \"$(basename '\($0)')\"); "
                     + #"COMP_CWORD=2; _networking; printf '%s\n' "${COMPREPLY[@]}""#
@@ -50,7 +54,7 @@ struct BashCompletionTests {
     private func complete(_ words: String...) async throws -> [String] {
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
         let output = try await ShellRun.run(
-            "/bin/bash", script: CompletionScript.text(for: .bash),
+            "/bin/bash", script: CommandTable.tool.completionScript(for: .bash),
             command: {
                 "source '\($0)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _networking; "
                     + #"printf '%s\n' "${COMPREPLY[@]}""#

@@ -1,5 +1,7 @@
+import CommandLineKit
 import Foundation
 import HTTPCaching
+import QuestionsFeatureAPI
 import Testing
 
 @testable import NetworkingApp
@@ -11,15 +13,16 @@ struct CacheOptionsTests {
         let question = try CommandLineParser.parse(["question", "7", "--offline", "--site=math"])
 
         #expect(questions.cacheMode == .reload)
-        #expect(questions.command == .questions(QuestionsOptions(site: "superuser")))
+        #expect(questions.command == .questions(QuestionsOptions(site: "superuser", cacheMode: .reload)))
         #expect(question.cacheMode == .offline)
-        #expect(question.command == .question(QuestionOptions(id: "7", site: "math")))
+        #expect(question.command == .question(QuestionOptions(id: "7", site: "math", cacheMode: .offline)))
         #expect(try CommandLineParser.parse(["questions"]).cacheMode == .normal)
     }
 
     @Test func rejectsBothModesABadSiteAndCacheOptionsForTheTokenCommand() {
-        #expect(throws: UsageError(description: "--no-cache and --offline cannot be used together", topic: .questions))
-        {
+        #expect(
+            throws: UsageError(description: "--no-cache and --offline cannot be used together", command: "questions")
+        ) {
             try CommandLineParser.parse(["questions", "--offline", "--no-cache"])
         }
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["questions", "--site", "a/b"]) }

@@ -31,6 +31,7 @@ struct CategorizedErrorTests {
         "HTTPClientDecorators.TokenRefreshError": TokenRefreshError.self,
         "QuestionsFeatureAPI.AvatarMapper.Error": AvatarMapper.Error.self,
         "QuestionsFeatureAPI.AvatarRequest.Error": AvatarRequest.Error.self,
+        "QuestionsFeatureAPI.BackoffInEffect": BackoffInEffect.self,
         "QuestionsFeatureAPI.QuestionMapper.Error": QuestionMapper.Error.self,
         "QuestionsFeatureAPI.QuestionsMapper.Error": QuestionsMapper.Error.self,
         "QuestionsFeatureAPI.StackExchangeAPIError": StackExchangeAPIError.self,

@@ -1,13 +1,17 @@
+import CommandLineKit
 import Foundation
+import QuestionsFeature
 import Testing
 
 @testable import NetworkingApp
 
 /// The one table of commands and options drives the parser, the help texts and the completion scripts.
 struct CommandTableTests {
+    private let tool = CommandTable.tool
+
     @Test func theParserHandlesEveryOptionInTheTable() throws {
-        for command in CommandTable.commands {
-            for option in command.options + CommandTable.commonOptions where option.name != "--help" {
+        for command in tool.commands.map(\.summary) {
+            for option in command.options + tool.commonOptions.map(\.spec) {
                 let arguments =
                     [command.name] + sampleArguments(for: command) + [option.name]
                     + (sampleValue(for: option).map { [$0] } ?? [])
@@ -18,22 +22,54 @@ struct CommandTableTests {
 
     @Test func helpListsEveryCommandAndOption() {
         let general = Usage.general
-        for command in CommandTable.commands {
+        for command in tool.commands.map(\.summary) {
             #expect(general.contains("  \(command.name)"))
-            let own = Usage.text(for: command.topic)
+            let own = Usage.text(for: command.name)
             #expect(own.hasPrefix("usage: networking \(command.name)"))
             for option in command.options { #expect(own.contains("  \(option.name)"), "\(option.name)") }
         }
-        for option in CommandTable.commonOptions + CommandTable.toolOptions {
+        for option in tool.commonOptionSpecs + tool.standaloneOptions.map(\.spec) {
             #expect(general.contains("  \(option.name)"), "\(option.name)")
         }
     }
 
+    @Test func eachCommandsHelpListsTheCommonOptions() {
+        for command in tool.commands.map(\.summary) {
+            let own = Usage.text(for: command.name)
+            #expect(own.contains("\n\ncommon options:\n"), "\(command.name)")
+            for option in tool.commonOptionSpecs {
+                #expect(own.contains("\n  \(option.name) "), "\(command.name): \(option.name)")
+            }
+        }
+    }
+
+    @Test func theSortChoicesAreTheFeaturesSorts() throws {
+        let words = QuestionsQuery.Sort.allCases.map(\.rawValue)
+
+        #expect(Usage.text(for: "questions").contains("[--sort \(words.joined(separator: "|"))]"))
+        for sort in QuestionsQuery.Sort.allCases {
+            #expect(
+                try CommandLineParser.parse(["questions", "--sort", sort.rawValue]).command
+                    == .questions(QuestionsOptions(sort: sort)))
+        }
+    }
+
+    @Test func theHelpReadsItsDefaultsFromTheSettings() {
+        let query = QuestionsQuery()
+
+        #expect(Usage.general.contains("(default \(Settings.defaultQuestionsURL))"))
+        #expect(Usage.general.contains("(default \(Settings.defaultTokenURL))"))
+        #expect(Usage.general.contains("(default \(Settings.defaultTimeout.components.seconds);"))
+        #expect(Usage.text(for: "questions").contains("--page-size \(query.pageSize) --page \(query.page)"))
+        #expect(Usage.text(for: "question").contains("(default \(query.site))"))
+    }
+
     @Test(arguments: Shell.allCases)
     func everyCompletionScriptOffersEveryCommandAndOption(shell: Shell) {
-        let script = CompletionScript.text(for: shell)
-        let options = CommandTable.commonOptions + CommandTable.toolOptions + CommandTable.commands.flatMap(\.options)
-        for command in CommandTable.commands { #expect(script.contains(command.name)) }
+        let script = tool.completionScript(for: shell)
+        let options =
+            tool.commonOptionSpecs + tool.standaloneOptions.map(\.spec) + tool.commands.flatMap(\.summary.options)
+        for command in tool.commands { #expect(script.contains(command.name)) }
         for option in options {
             let spelling = shell == .fish ? "-l \(option.name.dropFirst(2))" : option.name
             #expect(script.contains(spelling), "\(shell): \(option.name)")
@@ -48,7 +84,7 @@ struct CommandTableTests {
     @Test func versionAndCompletionScriptsGoToStandardOutput() async {
         for (arguments, expected) in [
             (["--version"], NetworkingVersion.current + "\n"),
-            (["--generate-completion-script", "bash"], CompletionScript.text(for: .bash)),
+            (["--generate-completion-script", "bash"], tool.completionScript(for: .bash)),
         ] {
             let console = CapturingConsole()
             let status = await NetworkingApp.run(arguments: arguments, environment: [:], console: console.console)
@@ -76,12 +112,13 @@ struct CommandTableTests {
         (["questions", "--json=yes"], "--json takes no value"),
     ])
     func rejectsBadToolOptions(arguments: [String], message: String) {
-        #expect(throws: UsageError(description: message, topic: message.hasPrefix("--json") ? .questions : .general)) {
+        let command = message.hasPrefix("--json") ? "questions" : nil
+        #expect(throws: UsageError(description: message, command: command)) {
             try CommandLineParser.parse(arguments)
         }
     }
 
-    private func sampleArguments(for command: CommandSpec) -> [String] {
+    private func sampleArguments(for command: CommandSummary) -> [String] {
         command.arguments.isEmpty ? [] : [command.subcommands.first ?? "1"]
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPArchive
 import HTTPClient
 import HTTPClientDecorators
+import QuestionsFeatureAPI
 import Testing
 
 @testable import NetworkingApp

@@ -35,23 +35,7 @@ struct LazyTransportTests {
         #expect(spy.baseURLs.values.map(\.absoluteString) == ["https://api.example.test"])
         #expect(await spy.server.requests.count == 2)
     }
-
-    @Test func aTransportThatCannotBeMadeFailsTheLoadAndIsTriedAgain() async throws {
-        let attempts = RecordedValues<Int>()
-        let sut = LazyHTTPClient {
-            attempts.append(attempts.values.count)
-            throw TransportNotMade()
-        }
-
-        await #expect(throws: TransportNotMade.self) { try await sut.load(request: QuestionsRequest()) }
-        await #expect(throws: TransportNotMade.self) { try await sut.load(request: QuestionsRequest()) }
-
-        #expect(attempts.values == [0, 1])
-        #expect(!sut.isMade)
-    }
 }
-
-private struct TransportNotMade: Error {}
 
 /// The questions feature over `spy`'s transports, with the app's cache in `directory`.
 private func makeComposer(_ spy: TransportSpy, cache directory: URL) throws -> QuestionsFeatureComposer {

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import Testing
 
@@ -17,32 +18,32 @@ struct NetworkingAppRunTests {
     }
 
     @Test(arguments: [
-        (["questions", "--help"], HelpTopic.questions), (["question", "-h"], .question), (["token", "--help"], .token),
-        (["help", "token"], .token),
+        (["questions", "--help"], "questions"), (["question", "-h"], "question"), (["token", "--help"], "token"),
+        (["help", "token"], "token"),
     ])
-    func commandHelpGoesToStandardOutput(arguments: [String], topic: HelpTopic) async {
+    func commandHelpGoesToStandardOutput(arguments: [String], command: String?) async {
         let console = CapturingConsole()
 
         let status = await run(arguments, console)
 
         #expect(status == .success)
-        #expect(console.stdout == Usage.text(for: topic) + "\n")
+        #expect(console.stdout == Usage.text(for: command) + "\n")
         #expect(console.stderr.isEmpty)
     }
 
     @Test(arguments: [
-        (["frobnicate"], "unknown command 'frobnicate'", HelpTopic.general),
-        (["questions", "--colour"], "unknown option '--colour' for 'questions'", .questions),
-        (["questions", "--page-size", "0"], "--page-size must be a whole number from 1 to 100, not '0'", .questions),
-        (["question"], "missing question ID", .question),
-        (["question", "abc"], "question ID must be a positive number, not 'abc'", .question),
-        (["token", "update"], "missing NEW_TOKEN (or '-' to read it from standard input)", .token),
+        (["frobnicate"], "unknown command 'frobnicate'", String?.none),
+        (["questions", "--colour"], "unknown option '--colour' for 'questions'", "questions"),
+        (["questions", "--page-size", "0"], "--page-size must be a whole number from 1 to 100, not '0'", "questions"),
+        (["question"], "missing question ID", "question"),
+        (["question", "abc"], "question ID must be a positive number, not 'abc'", "question"),
+        (["token", "update"], "missing NEW_TOKEN (or '-' to read it from standard input)", "token"),
         (
             ["--base-url", "ftp://example.com", "token"], "--base-url must be an http or https URL with a host",
-            .general
+            nil
         ),
     ])
-    func usageErrorsExit64WithTheUsageOnStandardError(arguments: [String], message: String, topic: HelpTopic) async {
+    func usageErrorsExit64WithTheUsageOnStandardError(arguments: [String], message: String, command: String?) async {
         let console = CapturingConsole()
 
         let status = await run(arguments, console)
@@ -50,7 +51,7 @@ struct NetworkingAppRunTests {
         #expect(status == .usage)
         #expect(console.stdout.isEmpty)
         #expect(console.stderr.hasPrefix("networking: \(message)"))
-        #expect(console.stderr.hasSuffix(Usage.text(for: topic) + "\n"))
+        #expect(console.stderr.hasSuffix(Usage.text(for: command) + "\n"))
     }
 
     @Test(arguments: ["NETWORKING_QUESTIONS_URL", "NETWORKING_TOKEN_URL"])

@@ -1,5 +1,7 @@
+import CommandLineKit
 import Foundation
 import HTTPClient
+import HTTPClientDecorators
 import HTTPClientTestSupport
 import Testing
 
@@ -24,13 +26,13 @@ struct TimeoutSettingsTests {
     @Test(arguments: [(Duration.seconds(1), "1"), (.milliseconds(2500), "2.5"), (.milliseconds(250), "0.25")])
     func theDeadlineNamesItsSeconds(total: Duration, seconds: String) {
         #expect(CommandDeadline.seconds(total) == seconds)
-        #expect("\(CommandDeadline(total: total).expired)".contains("timed out after \(seconds) s"))
+        #expect("\(CommandDeadline.start(total: total).expired)".contains("timed out after \(seconds) s"))
     }
 
     @Test func aDeadlineThatHasPassedFailsALoadWithoutSendingIt() async throws {
-        let deadline = CommandDeadline(total: .seconds(1), start: .now - .seconds(2))
+        let deadline = CommandDeadline.start(total: .zero)
         let transport = ScriptedHTTPClient(replies: [])
-        let client = deadline.bounding(transport)
+        let client = transport.bounded(by: deadline)
 
         await #expect(throws: HTTPTransportError.self) { try await client.load(request: TestRequest(path: "q")) }
         #expect(await transport.requests.isEmpty)

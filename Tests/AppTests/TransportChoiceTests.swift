@@ -1,3 +1,4 @@
+import CommandLineKit
 import CurlInfrastructure
 import Foundation
 import Testing
@@ -30,7 +31,7 @@ struct TransportChoiceTests {
     @Test func anUnknownNameIsAUsageErrorNamingTheChoices() throws {
         #expect(throws: UsageError.self) { try CommandLineParser.parse(["token", "--transport", "nio"]) }
         let error = #expect(throws: UsageError.self) { try settings([], ["NETWORKING_TRANSPORT": "Curl"]) }
-        #expect(error?.description == "NETWORKING_TRANSPORT must be curl or urlsession, not 'Curl'")
+        #expect(error?.description == "NETWORKING_TRANSPORT must be one of curl, urlsession, not 'Curl'")
     }
 
     @Test func anIPv6BaseURLIsRefusedOnlyWhereURLSessionCannotReachIt() throws {

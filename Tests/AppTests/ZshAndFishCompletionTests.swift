@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import Testing
 
@@ -9,14 +10,15 @@ struct ZshAndFishCompletionTests {
     func fishCompletesCommandsOptionsAndValues() async throws {
         #expect(try await fish("networking qu") == ["question", "questions"])
         #expect(try await fish("networking questions --so") == ["--sort"])
-        #expect(try await fish("networking questions --sort ") == ["activity", "creation", "votes"])
+        #expect(
+            try await fish("networking questions --sort ") == ["activity", "creation", "hot", "month", "votes", "week"])
         #expect(try await fish("networking token ").contains("update"))
     }
 
     @Test(.enabled(if: ShellRun.isInstalled("/usr/bin/zsh"), "zsh is not installed"))
     func zshLoadsTheScriptAndRegistersTheCompletion() async throws {
         let output = try await ShellRun.run(
-            "/usr/bin/zsh", script: CompletionScript.text(for: .zsh),
+            "/usr/bin/zsh", script: CommandTable.tool.completionScript(for: .zsh),
             command: {
                 "autoload -U compinit && compinit -u -d /dev/null && source '\($0)' && print $_comps[networking]"
             })
@@ -26,7 +28,7 @@ struct ZshAndFishCompletionTests {
     /// The completions fish offers for `line`, without their descriptions.
     private func fish(_ line: String) async throws -> [String] {
         let output = try await ShellRun.run(
-            "/usr/bin/fish", script: CompletionScript.text(for: .fish),
+            "/usr/bin/fish", script: CommandTable.tool.completionScript(for: .fish),
             command: { "source '\($0)'; complete -C '\(line)'" })
         return output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }.sorted()
     }

@@ -22,6 +22,8 @@ struct HelpAndUsageCLITests {
 
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.stdout.hasPrefix(usage))
+        #expect(outcome.stdout.contains("\ncommon options:\n  --base-url URL"))
+        #expect(outcome.stdout.contains("\n  --timeout SECONDS "))
         #expect(outcome.stderr.isEmpty)
     }
 
@@ -29,7 +31,10 @@ struct HelpAndUsageCLITests {
         (["frobnicate"], "unknown command 'frobnicate'"),
         (["questions", "--colour", "red"], "unknown option '--colour' for 'questions'"),
         (["questions", "--page-size", "500"], "--page-size must be a whole number from 1 to 100, not '500'"),
-        (["questions", "--sort", "random"], "--sort must be one of votes, activity, creation, not 'random'"),
+        (
+            ["questions", "--sort", "random"],
+            "--sort must be one of activity, votes, creation, hot, week, month, not 'random'"
+        ),
         (["question", "12x"], "question ID must be a positive number, not '12x'"),
         (["--base-url", "ftp://example.com", "questions"], "--base-url must be an http or https URL with a host"),
         (["token", "--base-url", "localhost:3000"], "--base-url must be an http or https URL with a host"),

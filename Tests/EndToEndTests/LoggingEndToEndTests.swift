@@ -1,4 +1,5 @@
 import DevServerSupport
+import EndToEndSupport
 import Foundation
 import HTTPClient
 import HTTPClientDecorators
@@ -16,9 +17,9 @@ struct LoggingEndToEndTests {
             let issuer = AccessTokenIssuer(client: logged.handlingErrors())
             let expired = try await issuer.issue()
             try await DevServerAdmin(server).post("expire-tokens")
-            let sut = logged.authenticated(
-                accessToken: { expired },
-                refreshAccessToken: {
+            let sut = logged.refreshingAccessToken(
+                stored: { expired },
+                refresh: {
                     let token = try await issuer.issue()
                     tokens.append(token)
                     return token

@@ -1,4 +1,5 @@
 import DevServerSupport
+import EndToEndSupport
 import Foundation
 import HTTPClient
 import HTTPClientDecorators

@@ -1,4 +1,5 @@
 import DevServerSupport
+import EndToEndSupport
 import Foundation
 import HTTPClient
 import HTTPClientDecorators
@@ -6,7 +7,7 @@ import HTTPClientTestSupport
 import NetworkingApp
 import Testing
 
-/// `.authenticated(accessToken:refreshAccessToken:)` over `URLSessionClient` against the dev server's token API.
+/// `.refreshingAccessToken(stored:refresh:)` over `URLSessionClient` against the dev server's token API.
 @Suite(.timeLimit(.minutes(1)))
 struct TokenRefreshEndToEndTests {
     @Test func twentyConcurrentRequestsWithAnExpiredTokenShareOneRefresh() async throws {
@@ -16,8 +17,7 @@ struct TokenRefreshEndToEndTests {
             let expired = try await issuer.issue()
             try await admin.post("expire-tokens")
             let issuedBefore = try await admin.count("auth.token.issued")
-            let sut = transport.authenticated(
-                accessToken: { expired }, refreshAccessToken: { try await issuer.issue() })
+            let sut = transport.refreshingAccessToken(stored: { expired }, refresh: { try await issuer.issue() })
 
             let results = try await concurrently(20) { _ in try await sut.load(request: TestRequest(path: "token")) }
 
@@ -34,7 +34,7 @@ struct TokenRefreshEndToEndTests {
             let (admin, transport) = (try DevServerAdmin(server), try server.transport())
             let issuer = AccessTokenIssuer(client: transport.handlingErrors())
             struct NoToken: Error {}
-            let sut = transport.authenticated(accessToken: { throw NoToken() }, refreshAccessToken: issuer.issue)
+            let sut = transport.refreshingAccessToken(stored: { throw NoToken() }, refresh: issuer.issue)
 
             let (data, response) = try await sut.load(request: TestRequest(path: "token"))
 

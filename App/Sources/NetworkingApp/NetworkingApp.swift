@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import HTTPClientDecorators
 import QuestionsFeature
@@ -29,7 +30,7 @@ public enum NetworkingApp {
             await run(arguments: arguments, environment: environment, console: console).rawValue
         }
         interruption.stop()
-        return interruption.exitStatus ?? streams.exitStatus(after: status)
+        return interruption.exitStatus ?? streams.exitStatus(after: status, toolName: CommandTable.tool.name)
     }
 
     static func run(
@@ -41,7 +42,7 @@ public enum NetworkingApp {
             invocation = try CommandLineParser.parse(arguments)
             settings = try Settings.resolve(invocation, environment: environment)
         } catch {
-            console.writeError("networking: \(error.description)\n\n\(Usage.text(for: error.topic))\n")
+            console.writeError("networking: \(error.description)\n\n\(Usage.text(for: error.command))\n")
             return .usage
         }
         let archive: TrafficArchive
@@ -70,7 +71,7 @@ public enum NetworkingApp {
             makeTransport: HTTPClientFactory.transport(settings.transport))
         factory.makeTransport = archive.transport(factory.makeTransport)
         factory.inFlight = archive.inFlight
-        factory.deadline = CommandDeadline(total: settings.timeout)
+        factory.deadline = CommandDeadline.start(total: settings.timeout)
         // A JSON document reaches standard output only once the whole run, `--record` file included, succeeded.
         let json = DeferredOutput.isNeeded(for: invocation.command) ? DeferredOutput(console) : nil
         let status: ExitStatus
@@ -90,14 +91,14 @@ public enum NetworkingApp {
         _ command: Command, settings: Settings, factory: HTTPClientFactory, console: Console, now: Date
     ) async throws -> ExitStatus {
         switch command {
-        case .help(let topic):
-            console.writeOutput(Usage.text(for: topic) + "\n")
+        case .help(let command):
+            console.writeOutput(Usage.text(for: command) + "\n")
             return .success
         case .version:
             console.writeOutput(NetworkingVersion.current + "\n")
             return .success
         case .completionScript(let shell):
-            console.writeDocument(CompletionScript.text(for: shell))
+            console.writeDocument(CommandTable.tool.completionScript(for: shell))
             return .success
         case .questions(let options):
             let composer = try QuestionsFeatureComposer(settings: settings, factory: factory, note: console.writeError)

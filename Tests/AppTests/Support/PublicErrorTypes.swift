@@ -1,13 +1,9 @@
 import Foundation
 
-/// The public error types of the packages' library modules, found two ways: in the API baselines the compiler
-/// wrote (`Tests/API/<Module>.json`, nested types and conformances from extensions included), and in the
-/// sources (so a type added since the baselines were recorded is not missed).
+/// The public error types of the packages' library modules, found two ways: in the API listings rendered from
+/// the compiler's symbol graphs (`Tests/API/<Module>.txt`, nested types and conformances from extensions
+/// included), and in the sources (so a type added since the listings were recorded is not missed).
 enum PublicErrorTypes {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// Test-only libraries: their errors never reach the tool.
     static let testOnlyModules: Set<String> = ["HTTPClientTestSupport", "DevServerSupport"]
 
@@ -15,23 +11,27 @@ enum PublicErrorTypes {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The modules with an API baseline, test-only ones left out.
+    /// The modules with an API listing, test-only ones left out.
     static func modules() throws -> [String] {
         let names = try FileManager.default.contentsOfDirectory(atPath: baselines.path)
-        return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(".json".count)) }
+        return names.filter { $0.hasSuffix(".txt") }.map { String($0.dropLast(".txt".count)) }
             .filter { !testOnlyModules.contains($0) }.sorted()
     }
 
-    /// Fully qualified names (`QuestionsFeatureAPI.QuestionMapper.Error`) of the types the baselines list as
-    /// conforming to `Error`.
+    /// Fully qualified names (`QuestionsFeatureAPI.QuestionMapper.Error`) of the types the listings show
+    /// conforming to `Error` or `LocalizedError` (lines such as `QuestionMapper.Error: conforms to Error`).
     static func listedInBaselines() throws -> Set<String> {
+        let conformance = try Regex(#"^([\w.]+): conforms to (?:Localized)?Error(?: where .*)?$"#)
         var names = Set<String>()
         for module in try modules() {
-            let data = try Data(contentsOf: baselines.appendingPathComponent("\(module).json"))
-            guard let document = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-                let root = document["ABIRoot"] as? [String: Any]
-            else { throw Failure(description: "\(module).json holds no ABIRoot") }
-            collect(root, path: [module], into: &names)
+            let listing = try String(
+                contentsOf: baselines.appendingPathComponent("\(module).txt"), encoding: .utf8)
+            for line in listing.split(separator: "\n") {
+                guard let match = line.wholeMatch(of: conformance), let type = match.output[1].substring else {
+                    continue
+                }
+                names.insert("\(module).\(type)")
+            }
         }
         return names
     }
@@ -57,15 +57,6 @@ enum PublicErrorTypes {
     }
 
     private static var baselines: URL { repository.appendingPathComponent("Tests/API") }
-
-    private static func collect(_ node: [String: Any], path: [String], into names: inout Set<String>) {
-        for child in node["children"] as? [[String: Any]] ?? [] where child["kind"] as? String == "TypeDecl" {
-            guard let name = child["name"] as? String else { continue }
-            let conformances = (child["conformances"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-            if conformances.contains("Error") { names.insert((path + [name]).joined(separator: ".")) }
-            collect(child, path: path + [name], into: &names)
-        }
-    }
 
     private static func swiftFiles(ofModule module: String) throws -> [URL] {
         let packages = repository.appendingPathComponent("Packages")

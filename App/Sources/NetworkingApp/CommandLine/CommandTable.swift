@@ -1,188 +1,191 @@
-import Foundation
+import CommandLineKit
+import HTTPCaching
+import QuestionsFeature
 
-/// Every command and option of `networking`, in one table: the parser, the help texts and the shell
-/// completion scripts all read it, so an option added here is parsed, documented and completed.
-///
-/// To add an option: add an ``OptionSpec`` to ``CommandTable/commonOptions`` (every command) or to a
-/// command's `options`, then give its name a case in `CommandLineParser.apply(_:value:)`.
+/// Every command and option of `networking`, in one table: each option carries its own parse (a key path
+/// into its command's options, or a closure), and CommandLineKit generates the parser, the help texts and the
+/// shell completion scripts from it. An option is written once, here.
 enum CommandTable {
+    static let tool = CommandLineTool<Invocation, Command>(
+        name: "networking", defaults: Invocation(command: .help(nil)), commonOptions: commonOptions,
+        standaloneOptions: [
+            StandaloneOption("--version", help: "print the version of networking") { .version },
+            .completionScript { .completionScript($0) },
+        ],
+        commands: [questions, question, token, cache], epilogue: Usage.epilogue)
+
     /// Options every command accepts, before or after the command's name.
-    static let commonOptions: [OptionSpec] = [
-        OptionSpec(
-            "--base-url", value: .text("URL"), help: "server to talk to (replaces scheme, host and path prefix)"),
-        OptionSpec(
-            "--verbose", short: "-v", help: "log every request and response to standard error (secrets redacted)"),
-        OptionSpec(
-            "--record", value: .file("FILE.har"),
-            help:
-                "also write every request and response to FILE.har (HAR 1.2, secrets\n"
-                + "redacted; written when the command fails too)"
-        ),
-        OptionSpec(
-            "--replay", value: .file("FILE.har"), help: "answer every request from FILE.har instead of the network"),
-        OptionSpec(
-            "--timeout", value: .text("SECONDS"),
-            help: "give up after SECONDS of network work in total, retries included\n(default 30; fractions allowed)"),
-        OptionSpec(
-            "--transport", value: .choice("NAME", TransportChoice.allCases.map(\.rawValue)),
-            help: "send with libcurl or URLSession (default \(TransportChoice.platformDefault.rawValue) here)"),
-        OptionSpec("--help", short: "-h", help: "show help (also: networking help COMMAND)"),
+    private static let commonOptions: [Option<Invocation>] = [
+        Option(
+            "--base-url", "URL", help: "server to talk to (replaces scheme, host and path prefix)", \.baseURL,
+            OptionValues.baseURL),
+        .flag(
+            "--verbose", short: "-v", help: "log every request and response to standard error (secrets redacted)",
+            \.verbose),
+        Option(
+            "--record", "FILE.har",
+            help: "also write every request and response to FILE.har (HAR 1.2, secrets\n"
+                + "redacted; written when the command fails too)",
+            \.recordPath, .file(needs: "a HAR file path")),
+        Option(
+            "--replay", "FILE.har", help: "answer every request from FILE.har instead of the network", \.replayPath,
+            .file(needs: "a HAR file path")),
+        Option(
+            "--timeout", "SECONDS",
+            help: "give up after SECONDS of network work in total, retries included\n"
+                + "(default \(Settings.defaultTimeout.components.seconds); fractions allowed)",
+            \.timeout, OptionValues.timeout),
+        Option(
+            "--transport", "NAME",
+            help: "send with libcurl or URLSession (default \(TransportChoice.platformDefault.rawValue) here)",
+            \.transport, .choice),
     ]
 
-    /// The options both Stack Exchange commands share.
-    private static let stackExchangeOptions: [OptionSpec] = [
-        OptionSpec("--site", value: .text("NAME"), help: "the Stack Exchange site's API name (default stackoverflow)"),
-        OptionSpec("--no-cache", help: "ask the server even when a fresh answer is cached, and cache the new one"),
-        OptionSpec("--offline", help: "answer from the cache only; exit 1 when the answer is not cached"),
-    ]
-
-    /// What both Stack Exchange commands' help says about the cache.
-    private static let cacheNotes = """
-        Answers are cached (Stack Exchange answers for 60 s, avatars as their headers say); a cached answer
-        prints a note with its age on standard error. While the API's backoff holds, answers come from the
-        cache or the command exits 2 without sending a request.
-        """
-
-    /// Options that stand alone instead of a command.
-    static let toolOptions: [OptionSpec] = [
-        OptionSpec("--version", help: "print the version of networking"),
-        OptionSpec(
-            "--generate-completion-script", value: .choice("SHELL", Shell.allCases.map(\.rawValue)),
-            help: "print a completion script for bash, zsh or fish"),
-    ]
-
-    /// The commands, in the order help lists them.
-    static let commands: [CommandSpec] = [
-        CommandSpec(
-            topic: .questions,
-            listing: [("questions", "top Stack Exchange questions")],
-            discussion: """
-                Lists top questions on Stack Overflow (defaults: --tagged swiftui --page-size 10 --page 1 --sort votes).
-                """,
-            options: [
-                OptionSpec(
-                    "--tagged", value: .text("TAG"), help: "only questions with this tag (several: \"swift;swiftui\")"),
-                OptionSpec("--page-size", value: .text("N"), help: "questions per page, 1 to 100"),
-                OptionSpec("--page", value: .text("N"), help: "page number, from 1"),
-                OptionSpec(
-                    "--sort", value: .choice("ORDER", QuestionsOptions.sorts),
-                    help: "votes, activity or creation (highest first)"),
-            ] + stackExchangeOptions + [OptionSpec("--json", help: "print a JSON document instead of a table")],
-            notes: cacheNotes),
-        CommandSpec(
-            topic: .question, arguments: "ID",
-            listing: [("question ID", "one question with its body and its owner's avatar")],
-            discussion: "Shows one question with its body as text, then fetches its owner's avatar.",
-            options: [OptionSpec("--save-avatar", value: .file("PATH"), help: "also write the avatar image to PATH")]
-                + stackExchangeOptions + [OptionSpec("--json", help: "print a JSON document instead of text")],
-            notes: cacheNotes),
-        CommandSpec(
-            topic: .token,
-            otherUsages: [
-                "networking token update NEW_TOKEN",
-                "networking token update -          (reads the new token from standard input)",
-            ],
-            listing: [
-                ("token", "the stored token of the token API"),
-                ("token update VALUE", "store a new token (VALUE \"-\" reads it from standard input)"),
-            ],
-            discussion: """
-                Reads or replaces the token stored by the token API. Calls are authenticated with
-                NETWORKING_ACCESS_TOKEN; when it is missing or rejected (401), a fresh access token is
-                requested from the server's token-issuing endpoint (POST v1/auth/token) once.
-                """,
-            subcommands: ["update"]),
-        CommandSpec(
-            topic: .cache, arguments: "info",
-            otherUsages: ["networking cache clear"],
-            listing: [
-                ("cache info", "where the response cache is, and what it holds"),
-                ("cache clear", "empty the response cache, backoff waits included"),
-            ],
-            discussion: """
-                Shows or empties the response cache of questions, question and avatars. "info" (the default)
-                prints its directory, entry count and size, or why caching is disabled; "clear" removes every
-                entry and every Stack Exchange backoff wait, and says what it removed.
-                """,
-            subcommands: CacheAction.allCases.map(\.rawValue)),
-    ]
-
-    /// The command called `name`, if any.
-    static func command(named name: String) -> CommandSpec? {
-        commands.first { $0.name == name }
+    private static let questions = Subcommand<Command>(
+        "questions", listing: [("questions", "top Stack Exchange questions")],
+        discussion: "Lists top questions on Stack Overflow (defaults: \(defaultQuery)).",
+        notes: cacheNotes, defaults: QuestionsOptions(), options: questionsOptions
+    ) { options, positionals throws(UsageError) in
+        try positionals.expect(atMost: 0)
+        return .questions(options)
     }
 
-    /// The option spelled `spelling` (long or short) that `topic` accepts, if any.
-    static func option(_ spelling: String, for topic: HelpTopic) -> OptionSpec? {
-        let candidates = commonOptions + (commands.first { $0.topic == topic }?.options ?? [])
-        return candidates.first { $0.name == spelling || $0.short == spelling }
-    }
-}
+    private static let questionsOptions: [Option<QuestionsOptions>] =
+        [
+            Option(
+                "--tagged", "TAG", help: "only questions with this tag (several: \"swift;swiftui\")", \.tagged,
+                OptionValues.tags),
+            Option("--page-size", "N", help: "questions per page, 1 to 100", \.pageSize, .integer(in: 1...100)),
+            Option("--page", "N", help: "page number, from 1", \.page, .integer(in: 1...Int(Int32.max))),
+            Option("--sort", "ORDER", help: "what to sort by (highest first)", \.sort, .choice),
+        ] + stackExchangeOptions(site: \.site, cacheMode: \.cacheMode)
+        + [.flag("--json", help: "print a JSON document instead of a table", \.json)]
 
-/// One command: its name, usage lines, help and options.
-struct CommandSpec: Sendable {
-    /// The help topic, whose raw value is the command's name.
-    let topic: HelpTopic
-    /// Positional arguments in the usage line, for example `"ID"`.
-    var arguments = ""
-    /// Further usage lines, after the generated one.
-    var otherUsages: [String] = []
-    /// Lines in the general help's command list: (synopsis, summary).
-    var listing: [(String, String)]
-    /// The paragraph of the command's own help.
-    var discussion: String
-    /// The command's own options (besides the common ones).
-    var options: [OptionSpec] = []
-    /// A paragraph after the options in the command's help, or empty.
-    var notes = ""
-    /// Words accepted as the first argument, offered by completion.
-    var subcommands: [String] = []
-
-    /// The command's name on the command line.
-    var name: String { topic.rawValue }
-}
-
-/// One option: its spellings, the value it takes and its help line.
-struct OptionSpec: Sendable, Equatable {
-    /// The long spelling, for example `"--page-size"`.
-    let name: String
-    /// The short spelling, for example `"-v"`, if any.
-    let short: String?
-    /// What follows the option, if anything.
-    let value: OptionValue
-    /// The help text; a "\n" starts a continuation line in `--help` (completion scripts show one line).
-    let help: String
-
-    /// The help text on one line, for completion scripts.
-    var oneLineHelp: String {
-        help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    private static let question = Subcommand<Command>(
+        "question", arguments: "ID", listing: [("question ID", "one question with its body and its owner's avatar")],
+        discussion: "Shows one question with its body as text, then fetches its owner's avatar.",
+        notes: cacheNotes, defaults: QuestionOptions(id: ""), options: questionOptions
+    ) { options, positionals throws(UsageError) in
+        guard let id = positionals.first else { throw positionals.error("missing question ID") }
+        try positionals.expect(atMost: 1)
+        let digits = id.drop { $0 == "0" }
+        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw positionals.error("question ID must be a positive number, not '\(id)'")
+        }
+        var options = options
+        options.id = String(digits)
+        return .question(options)
     }
 
-    init(_ name: String, short: String? = nil, value: OptionValue = .none, help: String) {
-        self.name = name
-        self.short = short
-        self.value = value
-        self.help = help
-    }
-}
+    private static let questionOptions: [Option<QuestionOptions>] =
+        [Option("--save-avatar", "PATH", help: "also write the avatar image to PATH", \.saveAvatar, .file())]
+        + stackExchangeOptions(site: \.site, cacheMode: \.cacheMode)
+        + [.flag("--json", help: "print a JSON document instead of text", \.json)]
 
-/// The value an option takes: none (a flag), free text, one of fixed words, or a file path.
-enum OptionValue: Sendable, Equatable {
-    case none
-    case text(String)
-    case choice(String, [String])
-    case file(String)
-
-    /// The value's name in usage texts (`N`, `URL`), or `nil` for a flag.
-    var placeholder: String? {
-        switch self {
-        case .none: nil
-        case .text(let name), .choice(let name, _), .file(let name): name
+    private static let token = Subcommand<Command>(
+        "token",
+        otherUsages: [
+            "networking token update NEW_TOKEN",
+            "networking token update -          (reads the new token from standard input)",
+        ],
+        listing: [
+            ("token", "the stored token of the token API"),
+            ("token update VALUE", "store a new token (VALUE \"-\" reads it from standard input)"),
+        ],
+        discussion: """
+            Reads or replaces the token stored by the token API. Calls are authenticated with
+            \(Settings.Variable.accessToken); when it is missing or rejected (401), a fresh access token is
+            requested from the server's token-issuing endpoint (POST v1/auth/token) once.
+            """,
+        subcommands: ["update"], defaults: ()
+    ) { _, positionals throws(UsageError) in
+        switch positionals.first {
+        case nil:
+            return .token
+        case "update":
+            guard positionals.values.count >= 2 else {
+                throw positionals.error("missing NEW_TOKEN (or '-' to read it from standard input)")
+            }
+            try positionals.expect(atMost: 2)
+            let value = positionals.values[1]
+            if value == "-" { return .updateToken(.standardInput) }
+            guard !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw positionals.error("NEW_TOKEN must not be empty")
+            }
+            guard !TokenCommand.hasLineBreak(value) else {
+                throw positionals.error("NEW_TOKEN must not hold a line break")
+            }
+            return .updateToken(.argument(value))
+        case let other?:
+            throw positionals.error("unknown token subcommand '\(other)'")
         }
     }
-}
 
-/// A shell `networking --generate-completion-script` writes for.
-enum Shell: String, CaseIterable, Sendable {
-    case bash, zsh, fish
+    private static let cache = Subcommand<Command>(
+        "cache", arguments: "info", otherUsages: ["networking cache clear"],
+        listing: [
+            ("cache info", "where the response cache is, and what it holds"),
+            ("cache clear", "empty the response cache, backoff waits included"),
+        ],
+        discussion: """
+            Shows or empties the response cache of questions, question and avatars. "info" (the default)
+            prints its directory, entry count and size, or why caching is disabled; "clear" removes every
+            entry and every Stack Exchange backoff wait, and says what it removed.
+            """,
+        subcommands: CacheAction.allCases.map(\.rawValue), defaults: ()
+    ) { _, positionals throws(UsageError) in
+        try positionals.expect(atMost: 1)
+        guard let name = positionals.first else { return .cache(.info) }
+        guard let action = CacheAction(rawValue: name) else {
+            throw positionals.error("unknown cache subcommand '\(name)' (info or clear)")
+        }
+        return .cache(action)
+    }
+
+    /// The options both Stack Exchange commands share, bound to their options' `site` and `cacheMode`.
+    private static func stackExchangeOptions<Options>(
+        site: WritableKeyPath<Options, String?> & Sendable,
+        cacheMode: WritableKeyPath<Options, HTTPCachePolicy.Mode> & Sendable
+    ) -> [Option<Options>] {
+        [
+            Option(
+                "--site", "NAME", help: "the Stack Exchange site's API name (default \(QuestionsQuery().site))",
+                site, OptionValues.siteName),
+            .flag("--no-cache", help: "ask the server even when a fresh answer is cached, and cache the new one") {
+                options, context throws(UsageError) in
+                try setCacheMode(.reload, at: cacheMode, of: &options, context)
+            },
+            .flag("--offline", help: "answer from the cache only; exit 1 when the answer is not cached") {
+                options, context throws(UsageError) in
+                try setCacheMode(.offline, at: cacheMode, of: &options, context)
+            },
+        ]
+    }
+
+    private static func setCacheMode<Options>(
+        _ mode: HTTPCachePolicy.Mode, at keyPath: WritableKeyPath<Options, HTTPCachePolicy.Mode>,
+        of options: inout Options, _ context: OptionContext
+    ) throws(UsageError) {
+        guard options[keyPath: keyPath] == .normal || options[keyPath: keyPath] == mode else {
+            throw context.error("--no-cache and --offline cannot be used together")
+        }
+        options[keyPath: keyPath] = mode
+    }
+
+    /// The feature's default query, as the options that would ask for it.
+    private static var defaultQuery: String {
+        let query = QuestionsQuery()
+        return "--tagged \(query.tagged.joined(separator: ";")) --page-size \(query.pageSize) --page \(query.page) "
+            + "--sort \(query.sort.rawValue)"
+    }
+
+    /// What both Stack Exchange commands' help says about the cache.
+    private static var cacheNotes: String {
+        let freshness = ResponseCache.stackExchangeFreshness.components.seconds
+        return """
+            Answers are cached (Stack Exchange answers for \(freshness) s, avatars as their headers say); a cached answer
+            prints a note with its age on standard error. While the API's backoff holds, answers come from the
+            cache or the command exits 2 without sending a request.
+            """
+    }
 }

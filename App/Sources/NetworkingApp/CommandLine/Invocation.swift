@@ -1,13 +1,14 @@
+import CommandLineKit
 import Foundation
 import HTTPCaching
+import QuestionsFeature
 
-/// What the user asked for on the command line, validated.
-struct Invocation: Equatable {
-    /// Options every command accepts.
+/// What the user asked for on the command line, validated: the options every command takes, and the command.
+struct Invocation: Equatable, Sendable {
+    /// `--base-url URL`: the server every API is reached at.
     var baseURL: URL?
+    /// `--verbose`: log every request and response.
     var verbose = false
-    /// `--no-cache` (`.reload`) or `--offline`, for the Stack Exchange commands.
-    var cacheMode = HTTPCachePolicy.Mode.normal
     /// `--record FILE`: where to write this invocation's traffic as a HAR archive.
     var recordPath: String?
     /// `--replay FILE`: the HAR archive that answers every request instead of the network.
@@ -17,11 +18,21 @@ struct Invocation: Equatable {
     /// `--transport NAME`: which client sends the requests.
     var transport: TransportChoice?
     var command: Command
+
+    /// `--no-cache` (`.reload`) or `--offline`, which only the Stack Exchange commands take.
+    var cacheMode: HTTPCachePolicy.Mode {
+        switch command {
+        case .questions(let options): options.cacheMode
+        case .question(let options): options.cacheMode
+        default: .normal
+        }
+    }
 }
 
 /// One `networking` command with its validated options.
-enum Command: Equatable {
-    case help(HelpTopic)
+enum Command: Equatable, Sendable {
+    /// A command's help (its name), or the general help (`nil`).
+    case help(String?)
     case version
     case completionScript(Shell)
     case questions(QuestionsOptions)
@@ -31,39 +42,34 @@ enum Command: Equatable {
     case cache(CacheAction)
 }
 
-/// Which usage text to show.
-enum HelpTopic: String, Equatable, CaseIterable {
-    case general, questions, question, token, cache
-}
-
-/// Options of `networking questions`.
-struct QuestionsOptions: Equatable {
-    static let sorts = ["votes", "activity", "creation"]
-
+/// Options of `networking questions`; `nil` leaves the feature's default.
+struct QuestionsOptions: Equatable, Sendable {
     var tagged: String?
     var pageSize: Int?
     var page: Int?
-    var sort: String?
+    var sort: QuestionsQuery.Sort?
     var site: String?
+    var cacheMode = HTTPCachePolicy.Mode.normal
     var json = false
 }
 
 /// Options of `networking question ID`.
-struct QuestionOptions: Equatable {
+struct QuestionOptions: Equatable, Sendable {
     var id: String
     var json = false
     var saveAvatar: String?
     var site: String?
+    var cacheMode = HTTPCachePolicy.Mode.normal
 }
 
 /// Where `networking token update` reads the new token from.
-enum TokenSource: Equatable {
+enum TokenSource: Equatable, Sendable {
     case argument(String)
     case standardInput
 }
 
 /// What `networking cache` does.
-enum CacheAction: String, Equatable, CaseIterable {
+enum CacheAction: String, Equatable, CaseIterable, Sendable {
     /// Prints where the cache is and what it holds.
     case info
     /// Empties it, backoff deadlines included.

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 
 /// `networking cache info` and `networking cache clear`: the response cache's location and contents, or

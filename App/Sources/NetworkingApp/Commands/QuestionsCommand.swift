@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import QuestionsFeature
 
@@ -49,7 +50,7 @@ struct QuestionsCommand {
         }
         if let pageSize = options.pageSize { query.pageSize = pageSize }
         if let page = options.page { query.page = page }
-        if let sort = options.sort.flatMap(QuestionsQuery.Sort.init(rawValue:)) { query.sort = sort }
+        if let sort = options.sort { query.sort = sort }
         if let site = options.site { query.site = site }
         return query
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCaching
+import QuestionsFeatureAPI
 
 /// What the response cache's directory holds: one store per base URL, each with its entries and its
 /// Stack Exchange backoff deadlines. Only entry and deadline files are ever counted or removed.

@@ -4,30 +4,18 @@ import HTTPClientDecorators
 
 /// `--timeout`: one deadline for all of a command's network work, retries and every chain included.
 ///
-/// Each chain's outermost layer bounds a load with the library's `timingOut(after:)` to the time left until
-/// the deadline, so a command that loads twice (a question, then its avatar) has `total` for both, and retry
-/// inside never waits past it. When the time is up, the load fails with `HTTPTransportError.timedOut`, saying
-/// "the command timed out after N s".
-struct CommandDeadline: Sendable {
-    /// The whole budget, as given.
-    let total: Duration
-    /// When it runs out.
-    let instant: ContinuousClock.Instant
-
-    /// A deadline `total` from `start`.
-    init(total: Duration, start: ContinuousClock.Instant = .now) {
-        self.total = total
-        instant = start + total
+/// Every chain's outermost layer is bounded by the same `SharedDeadline`, so a command that loads twice (a
+/// question, then its avatar) has the whole budget for both, and retry inside never waits past it. When the
+/// time is up, the load fails with `HTTPTransportError.timedOut`, saying "the command timed out after N s".
+enum CommandDeadline {
+    /// A deadline `total` from now on `clock`, failing loads with ``expired(after:)``.
+    static func start(total: Duration, clock: any Clock<Duration> = ContinuousClock()) -> SharedDeadline {
+        SharedDeadline(after: total, clock: clock, expired: { expired(after: total) })
     }
 
-    /// `client`, bounded by this deadline.
-    func bounding(_ client: any HTTPClient) -> any HTTPClient {
-        DeadlineBoundHTTPClient(client: client, deadline: self)
-    }
-
-    /// The error a load gets once the deadline has passed.
-    var expired: HTTPTransportError {
-        .timedOut(underlying: "the command timed out after \(Self.seconds(total)) s; --timeout sets the limit")
+    /// The error a load gets once a deadline of `total` has passed.
+    static func expired(after total: Duration) -> HTTPTransportError {
+        .timedOut(underlying: "the command timed out after \(seconds(total)) s; --timeout sets the limit")
     }
 
     /// `"1"`, `"2.5"`: whole seconds without decimals, otherwise up to three.
@@ -39,22 +27,5 @@ struct CommandDeadline: Sendable {
         fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
         while fraction.hasSuffix("0") { fraction.removeLast() }
         return "\(seconds).\(fraction)"
-    }
-}
-
-/// A client whose every load must end by the command's deadline.
-private struct DeadlineBoundHTTPClient: HTTPClient {
-    let client: any HTTPClient
-    let deadline: CommandDeadline
-
-    @discardableResult
-    func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let remaining = deadline.instant - .now
-        guard remaining > .zero else { throw deadline.expired }
-        do {
-            return try await client.timingOut(after: remaining).load(request: request)
-        } catch HTTPTransportError.timedOut where ContinuousClock.now >= deadline.instant {
-            throw deadline.expired
-        }
     }
 }

@@ -6,37 +6,7 @@ import HTTPClient
 import HTTPClientDecorators
 import URLSessionInfrastructure
 
-/// Builds the app's client chains: the article's `HTTPClientFactory`, the one place that knows the order
-/// (each chain names its optional layers; one private function stacks them).
-///
-/// The decorator applied last is the outermost. Every chain starts at the transport (a `CurlClient` or an
-/// `URLSessionClient`, as ``TransportChoice`` says, or with `--replay` the archive's `HARReplayClient`), which `makeTransport` makes on the chain's first request
-/// that reaches it, so a command the cache answers alone makes none. Each chain adds, inside out:
-/// 0. recording (only with `--record`): right on the transport, so each attempt is recorded as sent (signed,
-///    headers injected, every retry its own entry) and an archive replays through the very same decorators,
-///    which then decide as they did live; the token API's bodies are the token, so that chain records them
-///    redacted;
-/// 1. logging (only with `--verbose`): innermost, so each attempt is logged as sent, secrets redacted;
-///    the token API's bodies are the stored token itself, so that chain logs their sizes, never their bytes;
-/// 2. authentication (token API only): inside retry, so every attempt is signed with the current token and
-///    a 401 triggers one shared refresh;
-/// 3. retry: idempotent methods only, on 408/429/5xx and transient transport errors, honouring `Retry-After`;
-/// 4. content-type validation: inside header injection, so it sees the `Accept` that was sent;
-/// 5. header injection (`User-Agent`);
-/// 6. de-duplication of identical in-flight GETs (questions and images);
-/// 7. error handling (token issuing only): outermost, so any non-2xx becomes one typed `HTTPError`;
-/// 8. the cache (questions and images, when the tool has a cache directory): so a fresh answer
-///    sends nothing through any layer and is never logged as sent; what it stores has passed content-type
-///    validation; a revalidation goes through retry, header injection and de-duplication like any request.
-///    Stack Exchange answers state no freshness (only `private`), so they are fresh for 60 s
-///    (``ResponseCache/stackExchangeFreshness``); images follow their own headers. The token chains are never
-///    cached: their requests carry `Authorization`, and no token may reach the disk. With `--record` the cache
-///    reloads, so every request reaches the recorder; with `--replay` there is no cache, the archive answers.
-/// 9. the command's deadline (`--timeout`, `CommandDeadline`): outermost in every chain, so it bounds the whole
-///    call, retries included, and all chains share one budget.
-/// The feature chains have no error handling on purpose: their mappers own the status policy (the Stack
-/// Exchange mapper reads the error object that comes with a 400; the token mapper explains a 401), and
-/// `handlingErrors()` would reduce those answers to a bare status code.
+/// Builds the app's client chains; their order and the reason for each layer: <doc:WiringTheCompositionRoot>.
 public struct HTTPClientFactory: Sendable {
     /// The `User-Agent` every chain sends.
     public static let userAgent = "networking/\(NetworkingVersion.current)"
@@ -57,7 +27,7 @@ public struct HTTPClientFactory: Sendable {
     /// Counts the recorded loads still running, so the archive is written after them (see ``TrafficArchive``).
     var inFlight: InFlightLoads?
     /// `--timeout`: bounds every chain (the outermost layer), all of them together; `nil` for no bound.
-    var deadline: CommandDeadline?
+    var deadline: SharedDeadline?
 
     /// Makes the innermost client for a base URL and the chain's ``TransportSettings``.
     public typealias MakeTransport = @Sendable (URL, TransportSettings) throws -> any HTTPClient
@@ -178,8 +148,8 @@ public struct HTTPClientFactory: Sendable {
     private func chain(_ baseURL: URL, _ layers: Layers) throws -> any HTTPClient {
         var client = transport(baseURL, responseLimit: layers.responseLimit, logsBodies: layers.logsBodies)  // 0, 1
         if let authentication = layers.authentication {  // 2
-            client = client.authenticated(
-                accessToken: authentication.accessToken, refreshAccessToken: authentication.refreshAccessToken)
+            client = client.refreshingAccessToken(
+                stored: authentication.accessToken, refresh: authentication.refreshAccessToken)
         }
         client = client.retrying(retryPolicy)  // 3
         client = client.validatingContentType()  // 4
@@ -191,7 +161,7 @@ public struct HTTPClientFactory: Sendable {
             policy.baseURL = baseURL  // so an unsafe request's same-origin Location is invalidated too
             client = client.caching(in: try cache.store(for: baseURL), policy: policy)
         }
-        return deadline.map { $0.bounding(client) } ?? client  // 9
+        return deadline.map { client.bounded(by: $0) } ?? client  // 9
     }
 
     /// The transport with recording (`--record`), in-flight tracking and logging (`--verbose`) on it.
@@ -200,10 +170,8 @@ public struct HTTPClientFactory: Sendable {
         let makeTransport = makeTransport
         var client: any HTTPClient = LazyHTTPClient { try makeTransport(baseURL, settings) }
         if let recorder { client = client.recording(to: recorder, baseURL: baseURL, redactingBodies: !logsBodies) }
-        if let inFlight { client = inFlight.tracking(client) }
+        if let inFlight { client = client.trackingLoads(in: inFlight) }
         guard let log else { return client }
-        return logsBodies
-            ? client.loggingRequestAndResponse(to: log)
-            : LoggingHTTPClient(client: client, maxBodyBytes: 0, log: log)
+        return client.loggingRequestAndResponse(maxBodyBytes: logsBodies ? 4_096 : 0, to: log)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCaching
 import HTTPClient
 import QuestionsFeature
 import QuestionsFeatureAPI
@@ -22,7 +23,8 @@ struct QuestionsFeatureComposer {
         let backoff = try factory.cache.map { cache in
             StackExchangeBackoff(
                 directory: cache.directory(for: baseURL),
-                cachedOnly: try factory.questionsClient(baseURL: baseURL, mode: .offline), now: now)
+                cachedOnly: try factory.questionsClient(baseURL: baseURL, mode: .offline),
+                isNotCached: { $0 is HTTPCacheError }, isFromOrigin: StackExchangeAnswer.isFromOrigin, now: now)
         }
         let key = settings.stackExchangeKey
         let send: @Sendable (QuestionsAPI) async throws -> (Data, HTTPResponse) = { endpoint in

@@ -59,7 +59,7 @@ public struct ResponseCache: Sendable {
         func value(_ name: String) -> String? {
             environment[name].flatMap { $0.isEmpty ? nil : $0 }
         }
-        if let explicit = value("NETWORKING_CACHE_DIR") {
+        if let explicit = value(Settings.Variable.cacheDirectory) {
             return .success(CacheLocation(directory: URL(fileURLWithPath: explicit, isDirectory: true)))
         }
         if let xdg = value("XDG_CACHE_HOME"), xdg.hasPrefix("/") {

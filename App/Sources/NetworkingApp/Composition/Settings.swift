@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 
 /// Where each API lives and how to authenticate, from the command line and the environment.
@@ -31,31 +32,30 @@ struct Settings: Equatable {
             return value?.isEmpty == false ? value : nil
         }
         var transport = invocation.transport ?? .platformDefault
-        if invocation.transport == nil, let text = trimmed("NETWORKING_TRANSPORT") {
-            transport = try TransportChoice.named(text, source: "NETWORKING_TRANSPORT")
+        if invocation.transport == nil, let text = trimmed(Variable.transport) {
+            transport = try TransportChoice.named(text, source: Variable.transport)
         }
         func url(_ variable: String, default fallback: String) throws(UsageError) -> URL {
             if let baseURL = invocation.baseURL {
                 return try reachable(baseURL, source: "--base-url", transport: transport)
             }
             guard let value = environment[variable], !value.isEmpty else {
-                return try CommandLineParser.baseURL(fallback, source: "default")
+                return try OptionValues.baseURL(fallback, source: "default")
             }
-            return try reachable(
-                CommandLineParser.baseURL(value, source: variable), source: variable, transport: transport)
+            return try reachable(OptionValues.baseURL(value, source: variable), source: variable, transport: transport)
         }
         var settings = Settings(
-            questionsBaseURL: try url("NETWORKING_QUESTIONS_URL", default: defaultQuestionsURL),
-            tokenBaseURL: try url("NETWORKING_TOKEN_URL", default: defaultTokenURL),
-            accessToken: trimmed("NETWORKING_ACCESS_TOKEN"),
-            stackExchangeKey: trimmed("NETWORKING_STACKEXCHANGE_KEY"),
+            questionsBaseURL: try url(Variable.questionsURL, default: defaultQuestionsURL),
+            tokenBaseURL: try url(Variable.tokenURL, default: defaultTokenURL),
+            accessToken: trimmed(Variable.accessToken),
+            stackExchangeKey: trimmed(Variable.stackExchangeKey),
             cacheLocation: ResponseCache.location(environment: environment)
         )
         settings.transport = transport
         if let timeout = invocation.timeout {
             settings.timeout = timeout
-        } else if let text = trimmed("NETWORKING_TIMEOUT") {
-            settings.timeout = try CommandLineParser.timeout(text, source: "NETWORKING_TIMEOUT")
+        } else if let text = trimmed(Variable.timeout) {
+            settings.timeout = try OptionValues.timeout(text, source: Variable.timeout)
         }
         return settings
     }
@@ -69,7 +69,7 @@ struct Settings: Equatable {
                 throw UsageError(
                     description: "\(source) uses the IPv6 address [\(host)], which this platform's URLSession "
                         + "cannot connect to; use a host name or an IPv4 address (for example http://127.0.0.1:3000)",
-                    topic: .general)
+                    command: nil)
             }
         #endif
         return url

@@ -1,7 +1,9 @@
+import CommandLineKit
 import Foundation
 import HTTPArchive
 import HTTPCaching
 import HTTPClient
+import HTTPClientDecorators
 
 /// `--record` and `--replay`: the recorder every chain writes to, and the archive every chain answers from.
 struct TrafficArchive {

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 
 /// Which `HTTPClient` every chain starts from: `--transport`, then `NETWORKING_TRANSPORT`, then ``platformDefault``.
@@ -20,8 +21,8 @@ public enum TransportChoice: String, CaseIterable, Sendable {
     /// The choice named `text`; throws the usage error naming `source` and the choices otherwise.
     static func named(_ text: String, source: String) throws(UsageError) -> TransportChoice {
         guard let choice = TransportChoice(rawValue: text) else {
-            let names = allCases.map(\.rawValue).joined(separator: " or ")
-            throw UsageError(description: "\(source) must be \(names), not '\(text)'", topic: .general)
+            let names = allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(description: "\(source) must be one of \(names), not '\(text)'", command: nil)
         }
         return choice
     }

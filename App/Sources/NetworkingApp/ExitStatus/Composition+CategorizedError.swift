@@ -1,7 +1,3 @@
-extension BackoffInEffect: CategorizedError {
-    var exitStatus: ExitStatus { .serverError }
-}
-
 extension CacheUnavailable: CategorizedError {
     var exitStatus: ExitStatus { .localFileFailure }
 }

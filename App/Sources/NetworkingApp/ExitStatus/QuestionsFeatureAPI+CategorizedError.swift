@@ -1,5 +1,10 @@
 import QuestionsFeatureAPI
 
+/// The API asked to wait and the answer is not cached: the server's condition, as a throttle is.
+extension BackoffInEffect: CategorizedError {
+    var exitStatus: ExitStatus { .serverError }
+}
+
 extension StackExchangeAPIError: CategorizedError {
     var exitStatus: ExitStatus { .serverError }
 }

@@ -1,3 +1,5 @@
+import QuestionsFeatureAPI
+
 /// The line on standard error that says an answer came from the cache, and how old it is.
 enum CachedAnswerNote {
     /// The note for `answer`, or `nil` when the origin answered it.

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Synchronization
 
 /// Holds standard output back until the run's exit status is known, so a `--json` run that fails at any

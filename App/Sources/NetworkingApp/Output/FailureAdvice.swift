@@ -3,6 +3,7 @@ import HTTPArchive
 import HTTPCaching
 import HTTPClient
 import HTTPClientDecorators
+import QuestionsFeatureAPI
 
 /// The one piece of advice a failure's message ends with, chosen by its cause; `nil` when there is none
 /// worth giving. Network advice is for transport failures alone.
@@ -21,6 +22,8 @@ enum FailureAdvice {
             "Set NETWORKING_CACHE_DIR to a directory that can be created."
         case let error as OfflineWithoutCache: error.recoverySuggestion
         case is MissingAvatar: "Leave out --save-avatar for this question."
+        case let error as BackoffInEffect:
+            "Wait \(error.secondsLeft) seconds, or run `networking cache clear` to forget the wait."
         case let error as any LocalizedError: error.recoverySuggestion
         default: nil
         }

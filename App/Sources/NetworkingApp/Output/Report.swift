@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 
 /// Writes a failure on standard error as one line and returns its exit status.

@@ -1,3 +1,5 @@
+import CCurl
+
 /// A libcurl failure: the `CURLcode` (or `CURLMcode`) and libcurl's message for it.
 ///
 /// ``CurlClient`` keeps it as the underlying cause of the `HTTPTransportError` it throws, so a log shows
@@ -20,4 +22,15 @@ extension CurlError: CustomStringConvertible {
     public var description: String {
         "libcurl error \(code): \(message)"
     }
+}
+
+extension CurlError {
+    /// The error `code` with `message`, or libcurl's generic text for `code` when `message` is empty.
+    init(_ code: CURLcode, _ message: String = "") {
+        self.init(
+            code: Int(code.rawValue), message: message.isEmpty ? String(cString: curl_easy_strerror(code)) : message)
+    }
+
+    /// What an `HTTPTransportError` keeps as its cause.
+    var cause: String { description }
 }

@@ -9,8 +9,7 @@ enum CurlErrorMapper {
     ///   - message: The transfer's error buffer, or empty for libcurl's generic text for `code`.
     ///   - url: The request's URL, already redacted, named by ``HTTPTransportError/invalidURL(_:)``.
     static func map(_ code: CURLcode, message: String, url: String) -> HTTPTransportError {
-        let error = curlError(code, message: message)
-        let underlying = error.description
+        let underlying = CurlError(code, message).cause
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             return .timedOut(underlying: underlying)
@@ -37,11 +36,5 @@ enum CurlErrorMapper {
         default:
             return .other(underlying: underlying)
         }
-    }
-
-    /// `code` and `message` (libcurl's generic text for `code` when `message` is empty) as a ``CurlError``.
-    static func curlError(_ code: CURLcode, message: String) -> CurlError {
-        let text = message.isEmpty ? String(cString: curl_easy_strerror(code)) : message
-        return CurlError(code: Int(code.rawValue), message: text)
     }
 }

@@ -1,3 +1,4 @@
+import CCurl
 import Foundation
 import HTTPClient
 
@@ -27,7 +28,10 @@ struct CurlRequestBuilder: Sendable {
         }
         let headers = request.headers ?? HTTPHeaders()
         for (name, value) in headers where Self.breaksLine(name) || Self.breaksLine(value) || name.isEmpty {
-            throw .other(underlying: "header \"\(name)\" has an empty name, a line break or a NUL character")
+            throw .other(
+                underlying: CurlError(
+                    CURLE_BAD_FUNCTION_ARGUMENT, "header \"\(name)\" has an empty name, a line break or a NUL character"
+                ).cause)
         }
         let body = request.body.flatMap { $0.isEmpty ? nil : $0 }
         return CurlRequest(url: url, method: request.method, headers: headers, body: body)

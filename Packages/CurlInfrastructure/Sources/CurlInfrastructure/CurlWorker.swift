@@ -29,9 +29,9 @@ final class CurlWorker {
     private static func run(mailbox: CurlMailbox, settings: CurlSettings) {
         let global = CurlGlobal.initialize()
         guard global == 0, let multi = curl_multi_init() else {
-            let error = CurlError(code: Int(global), message: "libcurl could not be initialised")
-            for case .start(_, _, let continuation) in mailbox.close(.other(underlying: error.description)) {
-                continuation.resume(returning: .failure(.other(underlying: error.description)))
+            let error = CurlError(CURLE_FAILED_INIT, "libcurl could not be initialised (curl_global_init: \(global))")
+            for case .start(_, _, let continuation) in mailbox.close(.other(underlying: error.cause)) {
+                continuation.resume(returning: .failure(.other(underlying: error.cause)))
             }
             return
         }
@@ -80,8 +80,7 @@ final class CurlWorker {
             let code = curl_multi_add_handle(multi, easy)
             guard code == CURLM_OK else {
                 let message = String(cString: curl_multi_strerror(code))
-                throw HTTPTransportError.other(
-                    underlying: CurlError(code: Int(code.rawValue), message: message).description)
+                throw HTTPTransportError.other(underlying: CurlError(code: Int(code.rawValue), message: message).cause)
             }
         } catch {
             end(transfer, with: .failure(error), added: false)
@@ -119,10 +118,8 @@ final class CurlWorker {
         let now = ContinuousClock.now
         for transfer in transfers.values where transfer.deadline <= now {
             let seconds = settings.idleTimeout.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))
-            let error = CurlError(
-                code: Int(CURLE_OPERATION_TIMEDOUT.rawValue),
-                message: "no data from \(transfer.redactedURL) for \(seconds)")
-            end(transfer, with: .failure(.timedOut(underlying: error.description)))
+            let error = CurlError(CURLE_OPERATION_TIMEDOUT, "no data from \(transfer.redactedURL) for \(seconds)")
+            end(transfer, with: .failure(.timedOut(underlying: error.cause)))
         }
     }
 

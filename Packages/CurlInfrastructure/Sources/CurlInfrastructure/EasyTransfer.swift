@@ -58,7 +58,7 @@ final class EasyTransfer {
         lastActivity = .now
         errorBuffer[0] = 0
         guard let easy = curl_easy_init() else {
-            throw .other(underlying: CurlError(code: -1, message: "curl_easy_init failed").description)
+            throw .other(underlying: CurlError(CURLE_FAILED_INIT, "curl_easy_init failed").cause)
         }
         self.easy = easy
         let options = EasyOptions(easy: easy)
@@ -76,7 +76,8 @@ final class EasyTransfer {
             return .finished(.failure(CurlErrorMapper.map(code, message: message, url: redactedURL)))
         }
         guard let head = parser.last, !head.isInterim else {
-            return .finished(.failure(.invalidResponse(underlying: "no response head from \(redactedURL)")))
+            let error = CurlError(CURLE_WEIRD_SERVER_REPLY, "no response head from \(redactedURL)")
+            return .finished(.failure(.invalidResponse(underlying: error.cause)))
         }
         switch settings.redirects.step(after: head, to: request, chain: &chain) {
         case .follow(let next):

@@ -2,7 +2,7 @@ import Foundation
 import HTTPClient
 
 /// What the transfer loop does after a response: the seam between the loop and the redirect rules.
-enum RedirectStep: Equatable, Sendable {
+enum RedirectStep: Sendable {
     /// Send this request next, on the same transfer.
     case follow(CurlRequest)
     /// Return the response to the caller as it is.

@@ -2,7 +2,7 @@ import Foundation
 import HTTPClient
 
 /// What the body callback tells libcurl about the bytes it was handed.
-enum BodyVerdict: Equatable {
+enum BodyVerdict {
     /// Keep going.
     case accepted
     /// The consumer is behind: pause receiving until the loop gets a `resume` command.

@@ -5,7 +5,7 @@ import HTTPClient
 ///
 /// ```swift
 /// let clock = ManualClock()
-/// let client = RetryingHTTPClient(client: scripted, now: { clock.date })
+/// let client = CachingHTTPClient(client: scripted, store: store, now: { clock.date })
 /// clock.advance(by: .seconds(30))
 /// ```
 public final class ManualClock: Sendable {

@@ -4,7 +4,7 @@ import HTTPClient
 /// Signs every request with an `Authorization` value read from a closure just before sending.
 ///
 /// If the closure throws, nothing is sent. To refresh the token on `401`, use
-/// ``HTTPClient/HTTPClient/authenticated(accessToken:refreshAccessToken:)`` instead.
+/// ``HTTPClient/HTTPClient/refreshingAccessToken(stored:refresh:limit:clock:)`` instead.
 public struct AuthenticatedHTTPClient: HTTPClient {
     /// Why a request could not be signed.
     public enum Error: Swift.Error, CustomStringConvertible, LocalizedError {

@@ -8,7 +8,7 @@ import HTTPClient
 /// Dropping the timer cancels its sleeper.
 final class DeadlineTimer: Sendable {
     private struct Entry {
-        let deadline: ContinuousClock.Instant
+        let deadline: Duration
         let fire: @Sendable () -> Void
     }
 
@@ -16,24 +16,17 @@ final class DeadlineTimer: Sendable {
         var entries: [Int: Entry] = [:]
         var nextID = 0
         /// What the current sleeper waits for, or `nil` when no sleeper runs.
-        var target: ContinuousClock.Instant?
+        var target: Duration?
         var generation = 0
         var sleeper: Task<Void, Never>?
     }
 
     private let state = LockedValue(State())
-    private let now: @Sendable () -> ContinuousClock.Instant
-    private let sleep: @Sendable (Duration) async throws -> Void
+    private let time: ClockTime
 
-    /// - Parameters:
-    ///   - now: The clock deadlines are measured on.
-    ///   - sleep: Waits for a duration; throws when the task is cancelled.
-    init(
-        now: @escaping @Sendable () -> ContinuousClock.Instant,
-        sleep: @escaping @Sendable (Duration) async throws -> Void
-    ) {
-        self.now = now
-        self.sleep = sleep
+    /// - Parameter time: The clock deadlines are measured and slept on.
+    init(time: ClockTime) {
+        self.time = time
     }
 
     deinit {
@@ -41,7 +34,7 @@ final class DeadlineTimer: Sendable {
     }
 
     /// Calls `fire` once `deadline` has passed, unless ``cancel(_:)`` comes first; returns the handle for that.
-    func schedule(at deadline: ContinuousClock.Instant, _ fire: @escaping @Sendable () -> Void) -> Int {
+    func schedule(at deadline: Duration, _ fire: @escaping @Sendable () -> Void) -> Int {
         state.withLock { state in
             let id = state.nextID
             state.nextID += 1
@@ -61,16 +54,16 @@ final class DeadlineTimer: Sendable {
         _ = state.withLock { $0.entries.removeValue(forKey: id) }
     }
 
-    private func startSleeper(until deadline: ContinuousClock.Instant, generation: Int) -> Task<Void, Never> {
-        Task { [weak self, now, sleep] in
+    private func startSleeper(until deadline: Duration, generation: Int) -> Task<Void, Never> {
+        Task { [weak self, time] in
             var target = deadline
             while true {
                 do {
-                    try await sleep(target - now())
+                    try await time.sleep(target)
                 } catch {
                     return  // cancelled: the timer was dropped or a newer sleeper took over
                 }
-                guard let next = self?.fireDue(at: now(), generation: generation) else { return }
+                guard let next = self?.fireDue(at: time.now(), generation: generation) else { return }
                 target = next
             }
         }
@@ -78,8 +71,8 @@ final class DeadlineTimer: Sendable {
 
     /// Fires every entry due at `instant` and returns the next deadline to sleep until, or `nil` when this
     /// sleeper should end (nothing pending, or a newer sleeper runs).
-    private func fireDue(at instant: ContinuousClock.Instant, generation: Int) -> ContinuousClock.Instant? {
-        let (due, next) = state.withLock { state -> ([Entry], ContinuousClock.Instant?) in
+    private func fireDue(at instant: Duration, generation: Int) -> Duration? {
+        let (due, next) = state.withLock { state -> ([Entry], Duration?) in
             guard state.generation == generation else { return ([], nil) }
             let due = state.entries.filter { $0.value.deadline <= instant }
             for id in due.keys { state.entries.removeValue(forKey: id) }

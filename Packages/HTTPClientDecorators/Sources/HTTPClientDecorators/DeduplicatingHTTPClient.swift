@@ -12,7 +12,7 @@ import HTTPClient
 /// its load finishes, before anyone receives the result, so a later identical request loads again.
 public struct DeduplicatingHTTPClient: HTTPClient {
     let client: any HTTPClient
-    private let inFlight = InFlightLoads()
+    private let inFlight = SharedLoads()
     private let onJoin: @Sendable (_ shared: Bool) -> Void
 
     /// Wraps `client`.
@@ -31,7 +31,7 @@ public struct DeduplicatingHTTPClient: HTTPClient {
         guard request.method == .get || request.method == .head else {
             return try await client.load(request: request)
         }
-        let (load, member, isShared) = inFlight.join(InFlightLoads.Key(request)) { [client] in
+        let (load, member, isShared) = inFlight.join(SharedLoads.Key(request)) { [client] in
             try await client.load(request: request)
         }
         onJoin(isShared)

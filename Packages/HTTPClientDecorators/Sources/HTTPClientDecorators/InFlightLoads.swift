@@ -1,101 +1,75 @@
-import Foundation
 import HTTPClient
 
-/// The loads of a ``DeduplicatingHTTPClient`` in flight, keyed by request.
-///
-/// A lock rather than an actor: joining and removing are short and never suspend, so callers need no hop.
-final class InFlightLoads: Sendable {
-    typealias Load = SharedTask<(Data, HTTPResponse)>
+/// Counts the loads running through the clients that ``LoadTrackingHTTPClient`` wraps, and lets a caller wait
+/// until none is left: a program that cancels its work can still wait for what that work was recording.
+public final class InFlightLoads: Sendable {
+    private struct Waiter {
+        let continuation: CheckedContinuation<Void, Never>
+        var timer: Task<Void, Never>?
+    }
 
     private struct State {
-        var entries: [Key: (id: Int, load: Load)] = [:]
+        var running = 0
+        var waiters: [Int: Waiter] = [:]
         var nextID = 0
     }
 
     private let state = LockedValue(State())
+    private let clock: any Clock<Duration>
 
-    /// Joins the load in flight for `key`, or starts `load` and joins that.
-    func join(
-        _ key: Key, load: @escaping @Sendable () async throws -> (Data, HTTPResponse)
-    ) -> (Load, Load.Member, isShared: Bool) {
-        state.withLock { state in
-            if let entry = state.entries[key], let member = entry.load.join() {
-                return (entry.load, member, true)
+    /// Creates a counter with no load running.
+    /// - Parameter clock: Measures the limit of ``drained(within:)``.
+    public init(clock: any Clock<Duration> = ContinuousClock()) {
+        self.clock = clock
+    }
+
+    /// How many loads are running.
+    public var count: Int {
+        state.withLock { $0.running }
+    }
+
+    /// Returns once no load is running, or after `limit` at the latest (a load that ignores cancellation must
+    /// not keep the caller waiting). Waits in a cancelled task too.
+    public func drained(within limit: Duration) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let id = state.withLock { state -> Int? in
+                guard state.running > 0 else { return nil }
+                let id = state.nextID
+                state.nextID += 1
+                state.waiters[id] = Waiter(continuation: continuation)
+                return id
             }
-            let id = state.nextID
-            state.nextID += 1
-            let key = key.stored(as: id)
-            let shared = Load(cancelsWhenAbandoned: true) {
-                let result: Result<(Data, HTTPResponse), any Error>
-                do {
-                    result = .success(try await load())
-                } catch {
-                    result = .failure(error)
-                }
-                self.remove(key, id: id)  // before anyone sees the result, so a later request loads again
-                return try result.get()
+            guard let id else { return continuation.resume() }
+            let timer = Task { [clock] in
+                try? await clock.sleep(for: limit)
+                self.release(id)
             }
-            state.entries[key] = (id, shared)
-            return (shared, shared.creator, false)
+            let isWaiting = state.withLock { state in
+                state.waiters[id]?.timer = timer
+                return state.waiters[id] != nil
+            }
+            if !isWaiting { timer.cancel() }
         }
     }
 
-    private func remove(_ key: Key, id: Int) {
-        state.withLock { state in
-            guard let index = state.entries.index(forKey: key), state.entries.values[index].id == id else { return }
-            state.entries.remove(at: index)
+    func begin() {
+        state.withLock { $0.running += 1 }
+    }
+
+    func end() {
+        let waiters = state.withLock { state -> [Waiter] in
+            state.running -= 1
+            guard state.running == 0 else { return [] }
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
+        }
+        for waiter in waiters {
+            waiter.timer?.cancel()
+            waiter.continuation.resume()
         }
     }
-}
 
-extension InFlightLoads {
-    /// A request's ``HTTPRequestSnapshot`` with its hash computed once, without sorting or copying headers.
-    ///
-    /// Keys are equal when their snapshots are; the hash is consistent with that equality (header names
-    /// lowercased, header order ignored, as `HTTPHeaders` compares them). A key stored with an entry carries
-    /// the entry's ID, so removing the entry with that same key needs no comparison of snapshots.
-    struct Key: Hashable, Sendable {
-        let snapshot: HTTPRequestSnapshot
-        private let hash: Int
-        private var entryID: Int?
-
-        init(_ request: any HTTPRequest) {
-            snapshot = HTTPRequestSnapshot(request)
-            var hasher = Hasher()
-            hasher.combine(snapshot.method)
-            hasher.combine(snapshot.version)
-            hasher.combine(snapshot.path)
-            hasher.combine(snapshot.queryParameter)
-            hasher.combine(snapshot.body)
-            if let headers = snapshot.headers {
-                var fields = 0  // order-independent: the sum of each field's own hash
-                for (name, value) in headers {
-                    var fieldHasher = Hasher()
-                    fieldHasher.combine(name.lowercased())
-                    fieldHasher.combine(value)
-                    fields &+= fieldHasher.finalize()
-                }
-                hasher.combine(headers.count)
-                hasher.combine(fields)
-            }
-            hash = hasher.finalize()
-        }
-
-        /// This key as stored with the entry `id`.
-        fileprivate func stored(as id: Int) -> Key {
-            var key = self
-            key.entryID = id
-            return key
-        }
-
-        static func == (lhs: Key, rhs: Key) -> Bool {
-            guard lhs.hash == rhs.hash else { return false }
-            if let id = lhs.entryID, id == rhs.entryID { return true }  // copies of one stored key
-            return lhs.snapshot == rhs.snapshot
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(hash)
-        }
+    private func release(_ id: Int) {
+        state.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume()
     }
 }

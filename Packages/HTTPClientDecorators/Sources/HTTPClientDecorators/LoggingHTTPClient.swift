@@ -22,7 +22,7 @@ public struct LoggingHTTPClient: HTTPClient {
 
     let client: any HTTPClient
     private let format: LogFormat
-    private let now: @Sendable () -> ContinuousClock.Instant
+    private let time: ClockTime
     private let log: @Sendable (String) -> Void
 
     /// Wraps `client`.
@@ -31,31 +31,31 @@ public struct LoggingHTTPClient: HTTPClient {
     ///   - additionalRedactedNames: Header, query, JSON-key or form-field names to redact on top of
     ///     ``defaultRedactedNames`` (which cannot be turned off).
     ///   - maxBodyBytes: How much of each body is logged; `0` logs only body sizes.
-    ///   - now: The clock that measures each exchange.
+    ///   - clock: The clock that measures each exchange.
     ///   - log: Receives one complete entry per request; defaults to standard error.
     public init(
         client: any HTTPClient,
         redacting additionalRedactedNames: Set<String> = [],
         maxBodyBytes: Int = 4_096,
-        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
+        clock: any Clock<Duration> = ContinuousClock(),
         log: @escaping @Sendable (String) -> Void = LoggingHTTPClient.writeToStandardError
     ) {
         self.client = client
         format = LogFormat(
             redactedNames: Self.defaultRedactedNames.union(additionalRedactedNames), maxBodyBytes: maxBodyBytes)
-        self.now = now
+        time = ClockTime(clock)
         self.log = log
     }
 
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let start = now()
+        let start = time.now()
         do {
             let (data, response) = try await client.load(request: request)
-            log(format.entry(for: request, response: response, data: data, elapsed: now() - start))
+            log(format.entry(for: request, response: response, data: data, elapsed: time.now() - start))
             return (data, response)
         } catch {
-            log(format.entry(for: request, error: error, elapsed: now() - start))
+            log(format.entry(for: request, error: error, elapsed: time.now() - start))
             throw error
         }
     }
@@ -76,22 +76,20 @@ extension HTTPClient {
         LoggingHTTPClient(client: self)
     }
 
-    /// Logs every request and its response or error to `log`, one complete entry per call, with secrets redacted.
-    public func loggingRequestAndResponse(to log: @escaping @Sendable (String) -> Void) -> any HTTPClient {
-        LoggingHTTPClient(client: self, log: log)
-    }
-
-    /// Logs to standard error, also redacting the values named in `names` (headers, query items, JSON keys,
-    /// form fields; case-insensitive).
-    public func loggingRequestAndResponse(redacting names: Set<String>) -> any HTTPClient {
-        LoggingHTTPClient(client: self, redacting: names)
-    }
-
-    /// Logs to `log`, also redacting the values named in `names` (headers, query items, JSON keys, form
-    /// fields; case-insensitive).
+    /// Logs every request and its response or error, one complete entry per call, with secrets redacted; see
+    /// ``LoggingHTTPClient``.
+    /// - Parameters:
+    ///   - names: Header, query, JSON-key or form-field names to redact on top of
+    ///     ``LoggingHTTPClient/defaultRedactedNames`` (case-insensitive).
+    ///   - maxBodyBytes: How much of each body is logged; `0` logs only body sizes.
+    ///   - clock: The clock that measures each exchange.
+    ///   - log: Receives each entry; standard error by default.
     public func loggingRequestAndResponse(
-        redacting names: Set<String>, to log: @escaping @Sendable (String) -> Void
+        redacting names: Set<String> = [],
+        maxBodyBytes: Int = 4_096,
+        clock: any Clock<Duration> = ContinuousClock(),
+        to log: @escaping @Sendable (String) -> Void = LoggingHTTPClient.writeToStandardError
     ) -> any HTTPClient {
-        LoggingHTTPClient(client: self, redacting: names, log: log)
+        LoggingHTTPClient(client: self, redacting: names, maxBodyBytes: maxBodyBytes, clock: clock, log: log)
     }
 }

@@ -15,31 +15,30 @@ import HTTPClient
 public struct TimeoutHTTPClient: HTTPClient {
     let client: any HTTPClient
     let duration: Duration
-    private let now: @Sendable () -> ContinuousClock.Instant
+    private let time: ClockTime
     private let timer: DeadlineTimer
 
     /// Wraps `client`.
     /// - Parameters:
     ///   - client: The client whose loads are bounded.
     ///   - duration: How long one load may take.
-    ///   - now: The clock the deadline is measured on (retry reads it to decide whether a wait still fits).
-    ///   - sleep: Waits for a duration; must throw when the task is cancelled (as `Task.sleep` does). The
-    ///     time is up for a load when a wait ends and `now` has reached its deadline.
-    public init(
-        client: any HTTPClient,
-        duration: Duration,
-        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
-    ) {
+    ///   - clock: The clock the deadline is measured and waited on (retry reads it to decide whether a wait
+    ///     still fits). The time is up for a load when a sleep on it ends and it has reached the deadline.
+    public init(client: any HTTPClient, duration: Duration, clock: any Clock<Duration> = ContinuousClock()) {
+        self.init(client: client, duration: duration, time: ClockTime(clock))
+    }
+
+    /// Wraps `client`, measuring on `time`.
+    init(client: any HTTPClient, duration: Duration, time: ClockTime) {
         self.client = client
         self.duration = duration
-        self.now = now
-        timer = DeadlineTimer(now: now, sleep: sleep)
+        self.time = time
+        timer = DeadlineTimer(time: time)
     }
 
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let own = Deadline(instant: now() + duration, now: now)
+        let own = Deadline(instant: time.now() + duration, time: time)
         return try await Deadline.$current.withValue(own.earliest(Deadline.current)) {
             try await race(request, until: own.instant)
         }
@@ -47,7 +46,7 @@ public struct TimeoutHTTPClient: HTTPClient {
 
     /// Runs the load in a child task against the timer; when the time is up first, leaving the scope
     /// cancels the child and waits for it.
-    private func race(_ request: any HTTPRequest, until deadline: ContinuousClock.Instant) async throws -> (
+    private func race(_ request: any HTTPRequest, until deadline: Duration) async throws -> (
         Data, HTTPResponse
     ) {
         let race = LoadRace()
@@ -84,9 +83,9 @@ public struct TimeoutHTTPClient: HTTPClient {
 }
 
 extension HTTPClient {
-    /// Bounds every load to `duration`; outermost (above `retrying`) it bounds the whole call, retries
-    /// included. See ``TimeoutHTTPClient``.
-    public func timingOut(after duration: Duration) -> any HTTPClient {
-        TimeoutHTTPClient(client: self, duration: duration)
+    /// Bounds every load to `duration` on `clock`; outermost (above `retrying`) it bounds the whole call,
+    /// retries included. See ``TimeoutHTTPClient``.
+    public func timingOut(after duration: Duration, clock: any Clock<Duration> = ContinuousClock()) -> any HTTPClient {
+        TimeoutHTTPClient(client: self, duration: duration, clock: clock)
     }
 }

@@ -4,7 +4,7 @@ import HTTPClient
 /// Signs requests with an `Authorization` value it keeps, and refreshes that value once when a request gets `401`.
 ///
 /// Semantics:
-/// - The value lives in an actor. The first request reads it from `accessToken()`; if that throws (no token
+/// - The value lives in an actor. The first request reads it from `stored()`; if that throws (no token
 ///   configured yet), the decorator refreshes instead, and that counts as a refresh.
 /// - A `401`, returned or thrown as `HTTPError.httpCode(statusCode:data:)`, triggers one refresh and one
 ///   retry of that request. The retry's outcome is final: a second `401` is returned (or rethrown) as is.
@@ -20,46 +20,39 @@ public struct TokenRefreshingHTTPClient: HTTPClient {
     /// Wraps `client`.
     /// - Parameters:
     ///   - client: The client that sends the signed requests.
-    ///   - accessToken: Returns the stored `Authorization` value (for example `"Bearer abc"`); read once, on first use.
-    ///   - refreshAccessToken: Obtains a new `Authorization` value; never called twice at once.
-    ///   - refreshLimit: How many refreshes are allowed per time window.
-    ///   - now: The clock that the refresh limit is measured with.
+    ///   - stored: Returns the stored `Authorization` value (for example `"Bearer abc"`); read once, on first use.
+    ///   - refresh: Obtains a new `Authorization` value; never called twice at once.
+    ///   - limit: How many refreshes are allowed per time window.
+    ///   - clock: The clock that the refresh limit is measured with.
     public init(
         client: any HTTPClient,
-        accessToken: @escaping @Sendable () async throws -> String,
-        refreshAccessToken: @escaping @Sendable () async throws -> String,
-        refreshLimit: TokenRefreshLimit = .default,
-        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+        stored: @escaping @Sendable () async throws -> String,
+        refresh: @escaping @Sendable () async throws -> String,
+        limit: TokenRefreshLimit = .default,
+        clock: any Clock<Duration> = ContinuousClock()
     ) {
-        self.init(
-            client: client, accessToken: accessToken, refreshAccessToken: refreshAccessToken,
-            refreshLimit: refreshLimit, now: now, onWait: { _ in })
+        self.init(client: client, stored: stored, refresh: refresh, limit: limit, clock: clock, onWait: { _ in })
     }
 
     /// The full initializer; `onWait` runs whenever a request starts waiting for a token fetch (a test seam).
     init(
         client: any HTTPClient,
-        accessToken: @escaping @Sendable () async throws -> String,
-        refreshAccessToken: @escaping @Sendable () async throws -> String,
-        refreshLimit: TokenRefreshLimit,
-        now: @escaping @Sendable () -> ContinuousClock.Instant,
+        stored: @escaping @Sendable () async throws -> String,
+        refresh: @escaping @Sendable () async throws -> String,
+        limit: TokenRefreshLimit,
+        clock: any Clock<Duration>,
         onWait: @escaping @Sendable (TokenSession.Fetch) -> Void
     ) {
         self.client = client
         session = TokenSession(
-            accessToken: accessToken, refreshAccessToken: refreshAccessToken, limit: refreshLimit, now: now,
-            onWait: onWait)
+            accessToken: stored, refreshAccessToken: refresh, limit: limit, time: ClockTime(clock), onWait: onWait)
     }
 
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
         let token = try await session.token()
-        do {
-            let (data, response) = try await send(request, with: token)
-            guard response.statusCode == 401 else { return (data, response) }
-        } catch HTTPError.httpCode(statusCode: 401, _) {
-            // Rejected: refresh below.
-        }
+        let outcome = await LoadOutcome { try await send(request, with: token) }
+        guard outcome.statusCode == 401 else { return try outcome.get() }
         let fresh = try await session.token(replacing: token)
         return try await send(request, with: fresh)
     }
@@ -71,24 +64,18 @@ public struct TokenRefreshingHTTPClient: HTTPClient {
 
 extension HTTPClient {
     /// Signs requests and, on `401`, refreshes the token once (shared by all concurrent requests) and retries
-    /// once; see ``TokenRefreshingHTTPClient`` for the exact rules. Allows 3 refreshes per 60 seconds.
+    /// once; see ``TokenRefreshingHTTPClient`` for the exact rules.
     /// - Parameters:
-    ///   - accessToken: Returns the stored `Authorization` value, for example `"Bearer abc"`.
-    ///   - refreshAccessToken: Obtains and returns a new `Authorization` value.
-    public func authenticated(
-        accessToken: @escaping @Sendable () async throws -> String,
-        refreshAccessToken: @escaping @Sendable () async throws -> String
+    ///   - stored: Returns the stored `Authorization` value, for example `"Bearer abc"`; read once, on first use.
+    ///   - refresh: Obtains and returns a new `Authorization` value.
+    ///   - limit: How many refreshes are allowed per time window; 3 per 60 seconds by default.
+    ///   - clock: The clock that the refresh limit is measured with.
+    public func refreshingAccessToken(
+        stored: @escaping @Sendable () async throws -> String,
+        refresh: @escaping @Sendable () async throws -> String,
+        limit: TokenRefreshLimit = .default,
+        clock: any Clock<Duration> = ContinuousClock()
     ) -> any HTTPClient {
-        TokenRefreshingHTTPClient(client: self, accessToken: accessToken, refreshAccessToken: refreshAccessToken)
-    }
-
-    /// Like ``authenticated(accessToken:refreshAccessToken:)``, with a custom refresh limit.
-    public func authenticated(
-        accessToken: @escaping @Sendable () async throws -> String,
-        refreshAccessToken: @escaping @Sendable () async throws -> String,
-        refreshLimit: TokenRefreshLimit
-    ) -> any HTTPClient {
-        TokenRefreshingHTTPClient(
-            client: self, accessToken: accessToken, refreshAccessToken: refreshAccessToken, refreshLimit: refreshLimit)
+        TokenRefreshingHTTPClient(client: self, stored: stored, refresh: refresh, limit: limit, clock: clock)
     }
 }

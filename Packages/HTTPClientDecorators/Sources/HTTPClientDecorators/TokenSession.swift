@@ -17,24 +17,24 @@ actor TokenSession {
     private let accessToken: @Sendable () async throws -> String
     private let refreshAccessToken: @Sendable () async throws -> String
     private let limit: TokenRefreshLimit
-    private let now: @Sendable () -> ContinuousClock.Instant
+    private let time: ClockTime
     private let onWait: @Sendable (Fetch) -> Void
     private var current: Token?
     private var pending: (fetch: SharedTask<Token>, kind: Fetch)?
-    private var refreshes: [ContinuousClock.Instant] = []
+    private var refreshes: [Duration] = []
     private var generation = 0
 
     init(
         accessToken: @escaping @Sendable () async throws -> String,
         refreshAccessToken: @escaping @Sendable () async throws -> String,
         limit: TokenRefreshLimit,
-        now: @escaping @Sendable () -> ContinuousClock.Instant,
+        time: ClockTime,
         onWait: @escaping @Sendable (Fetch) -> Void
     ) {
         self.accessToken = accessToken
         self.refreshAccessToken = refreshAccessToken
         self.limit = limit
-        self.now = now
+        self.time = time
         self.onWait = onWait
     }
 
@@ -94,7 +94,7 @@ actor TokenSession {
     }
 
     private func recordRefresh() throws {
-        let instant = now()
+        let instant = time.now()
         refreshes.removeAll { $0 <= instant - limit.window }
         guard refreshes.count < max(0, limit.maxRefreshes) else { throw TokenRefreshError.refreshLimitExceeded }
         refreshes.append(instant)

@@ -99,8 +99,8 @@ struct ChainOrderTests {
         ])
         let sut = RetryingHTTPClient(
             client: server.loggingRequestAndResponse { log.append($0) }
-                .authenticated(accessToken: { "Bearer old" }, refreshAccessToken: { "Bearer new" }),
-            sleep: { _ in }
+                .refreshingAccessToken(stored: { "Bearer old" }, refresh: { "Bearer new" }),
+            clock: TestClock { _ in }
         )
         .validatingContentType()
         .injecting(headers: ["Accept": "application/json"])
@@ -123,7 +123,7 @@ struct ChainOrderTests {
 
     private func retrying(_ client: any HTTPClient, delays: RecordedValues<Duration> = .init()) -> any HTTPClient {
         RetryingHTTPClient(
-            client: client, policy: RetryPolicy(baseDelay: .seconds(1)), sleep: { delays.append($0) },
+            client: client, policy: RetryPolicy(baseDelay: .seconds(1)), clock: TestClock { delays.append($0) },
             random: \.upperBound)
     }
 

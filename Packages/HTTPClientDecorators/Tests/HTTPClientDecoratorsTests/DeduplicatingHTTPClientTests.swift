@@ -140,7 +140,7 @@ struct DeduplicatingHTTPClientTests {
     }
 }
 
-struct InFlightLoadsKeyTests {
+struct SharedLoadsKeyTests {
     @Test func requestsWithEqualSnapshotsHaveEqualKeys() {
         let first = TestRequest(
             headers: ["Accept": "a/b", "X-Long-Header-Name": "1"], queryParameter: ["p": "1", "q": "2"])
@@ -148,10 +148,10 @@ struct InFlightLoadsKeyTests {
             headers: ["x-long-header-name": "1", "ACCEPT": "a/b"], queryParameter: ["q": "2", "p": "1"])
         let empty = [TestRequest(headers: [:], queryParameter: [:]), TestRequest()]
 
-        #expect(InFlightLoads.Key(first) == InFlightLoads.Key(second))
-        #expect(InFlightLoads.Key(first).hashValue == InFlightLoads.Key(second).hashValue)
-        #expect(InFlightLoads.Key(empty[0]) == InFlightLoads.Key(empty[1]))
-        #expect(InFlightLoads.Key(empty[0]).hashValue == InFlightLoads.Key(empty[1]).hashValue)
+        #expect(SharedLoads.Key(first) == SharedLoads.Key(second))
+        #expect(SharedLoads.Key(first).hashValue == SharedLoads.Key(second).hashValue)
+        #expect(SharedLoads.Key(empty[0]) == SharedLoads.Key(empty[1]))
+        #expect(SharedLoads.Key(empty[0]).hashValue == SharedLoads.Key(empty[1]).hashValue)
     }
 
     @Test(arguments: [
@@ -159,6 +159,6 @@ struct InFlightLoadsKeyTests {
         TestRequest(headers: ["Accepts": "a/b"]), TestRequest(method: .head, headers: ["Accept": "a/b"]),
     ])
     func requestsWithDifferentSnapshotsHaveDifferentKeys(_ other: TestRequest) {
-        #expect(InFlightLoads.Key(TestRequest(headers: ["Accept": "a/b"])) != InFlightLoads.Key(other))
+        #expect(SharedLoads.Key(TestRequest(headers: ["Accept": "a/b"])) != SharedLoads.Key(other))
     }
 }

@@ -6,7 +6,7 @@ import Testing
 
 struct LoggingHTTPClientTests {
     @Test func logsTheRequestAndResponseAsOneEntryWithItsDuration() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let response = Reply.status(200, body: "token", headers: ["Content-Type": "text/plain"])
         let client = ScriptedHTTPClient { _ in
             clock.advance(by: .milliseconds(42))
@@ -128,13 +128,25 @@ struct LoggingHTTPClientTests {
         }
     }
 
-    @Test func everyOverloadBuildsALoggingClient() {
+    @Test func bothFormsBuildALoggingClient() {
         let client = ScriptedHTTPClient.always(200)
 
         #expect(client.loggingRequestAndResponse() is LoggingHTTPClient)
-        #expect(client.loggingRequestAndResponse(to: { _ in }) is LoggingHTTPClient)
-        #expect(client.loggingRequestAndResponse(redacting: ["X-Key"]) is LoggingHTTPClient)
-        #expect(client.loggingRequestAndResponse(redacting: ["X-Key"], to: { _ in }) is LoggingHTTPClient)
+        #expect(
+            client.loggingRequestAndResponse(redacting: ["X-Key"], maxBodyBytes: 0, to: { _ in }) is LoggingHTTPClient)
+    }
+
+    @Test func theConfigurableFormLogsOnlyBodySizesWhenToldTo() async throws {
+        let log = RecordedValues<String>()
+        let sut = ScriptedHTTPClient.always(200, body: "secret body").loggingRequestAndResponse(maxBodyBytes: 0) {
+            log.append($0)
+        }
+
+        try await sut.load(request: TestRequest(method: .post, body: Data("sent body".utf8)))
+
+        let entry = try #require(log.values.first)
+        #expect(entry.contains("<9 bytes>") && entry.contains("<11 bytes>"))
+        #expect(!entry.contains("secret body") && !entry.contains("sent body"))
     }
 
     @Test func releasesTheClientAndTheSinkAfterUse() async throws {
@@ -152,11 +164,11 @@ struct LoggingHTTPClientTests {
     }
 
     private func makeSUT(
-        client: ScriptedHTTPClient, clock: ManualClock = ManualClock(), maxBodyBytes: Int = 4_096
+        client: ScriptedHTTPClient, clock: TestClock = TestClock(), maxBodyBytes: Int = 4_096
     ) -> (sut: any HTTPClient, log: RecordedValues<String>) {
         let log = RecordedValues<String>()
         let sut = LoggingHTTPClient(
-            client: client, maxBodyBytes: maxBodyBytes, now: { clock.now }, log: { log.append($0) })
+            client: client, maxBodyBytes: maxBodyBytes, clock: clock, log: { log.append($0) })
         return (sut, log)
     }
 }

@@ -41,19 +41,21 @@ struct RetryingHTTPClientDelayTests {
     }
 
     @Test(arguments: ["Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994"])
-    func waitsUntilARetryAfterDate(_ date: String) async throws {
-        let now = Date(timeIntervalSince1970: 784_111_772)  // five seconds before the header's date
-        let (sut, _, delays) = makeSUT([.status(429, headers: ["Retry-After": date]), .status(200)], now: now)
+    func waitsUntilARetryAfterDateMeasuredFromTheResponsesDate(_ date: String) async throws {
+        let sent = "Sun, 06 Nov 1994 08:49:32 GMT"  // five seconds before the Retry-After date
+        let (sut, _, delays) = makeSUT([.status(429, headers: ["Retry-After": date, "Date": sent]), .status(200)])
 
         try await sut.load(request: TestRequest())
 
         #expect(delays.values == [.seconds(5)])
     }
 
-    @Test func retriesAtOnceWhenTheRetryAfterDateHasPassed() async throws {
-        let later = Date(timeIntervalSince1970: 784_111_800)
-        let (sut, _, delays) = makeSUT(
-            [.status(503, headers: ["Retry-After": "Sun, 06 Nov 1994 08:49:37 GMT"]), .status(200)], now: later)
+    @Test func retriesAtOnceWhenTheRetryAfterDateIsBeforeTheResponsesDate() async throws {
+        let (sut, _, delays) = makeSUT([
+            .status(
+                503, headers: ["Retry-After": "Sun, 06 Nov 1994 08:49:37 GMT", "Date": "Sun, 06 Nov 1994 08:50:00 GMT"]),
+            .status(200),
+        ])
 
         try await sut.load(request: TestRequest())
 
@@ -62,7 +64,9 @@ struct RetryingHTTPClientDelayTests {
 
     @Test(arguments: ["31", "99999999999999999999999", "Mon, 07 Nov 1994 08:49:37 GMT"])
     func givesUpWhenRetryAfterAsksForMoreThanTheCap(_ retryAfter: String) async throws {
-        let (sut, client, delays) = makeSUT([.status(503, body: "busy", headers: ["Retry-After": retryAfter])])
+        let (sut, client, delays) = makeSUT([
+            .status(503, body: "busy", headers: ["Retry-After": retryAfter, "Date": "Sun, 06 Nov 1994 08:49:37 GMT"])
+        ])
 
         let (data, response) = try await sut.load(request: TestRequest())
 
@@ -73,7 +77,21 @@ struct RetryingHTTPClientDelayTests {
 
     @Test(arguments: ["soon", "-5", "1.5", "Sun, 31 Feb 1994 08:49:37 GMT", "Sun, 06 Nov 1994 25:49:37 GMT", ""])
     func fallsBackToBackoffWhenRetryAfterIsUnreadable(_ retryAfter: String) async throws {
-        let (sut, _, delays) = makeSUT([.status(503, headers: ["Retry-After": retryAfter]), .status(200)])
+        let sent = "Sun, 06 Nov 1994 08:49:30 GMT"
+        let (sut, _, delays) = makeSUT([
+            .status(503, headers: ["Retry-After": retryAfter, "Date": sent]), .status(200),
+        ])
+
+        try await sut.load(request: TestRequest())
+
+        #expect(delays.values == [.seconds(1)])
+    }
+
+    @Test(arguments: [nil, "yesterday"])
+    func fallsBackToBackoffWhenARetryAfterDateHasNoResponseDateToBeMeasuredFrom(_ sent: String?) async throws {
+        var headers: HTTPHeaders = ["Retry-After": "Sun, 06 Nov 1994 08:49:37 GMT"]
+        headers["Date"] = sent
+        let (sut, _, delays) = makeSUT([.status(503, headers: headers), .status(200)])
 
         try await sut.load(request: TestRequest())
 
@@ -92,13 +110,12 @@ struct RetryingHTTPClientDelayTests {
     private func makeSUT(
         _ replies: [Reply],
         policy: RetryPolicy = RetryPolicy(baseDelay: .seconds(1), maxDelay: .seconds(30)),
-        now: Date = Date(timeIntervalSince1970: 784_111_777),
         random: @escaping @Sendable (ClosedRange<Double>) -> Double = \.upperBound
     ) -> (sut: any HTTPClient, client: ScriptedHTTPClient, delays: RecordedValues<Duration>) {
         let client = ScriptedHTTPClient(replies: replies)
         let delays = RecordedValues<Duration>()
         let sut = RetryingHTTPClient(
-            client: client, policy: policy, sleep: { delays.append($0) }, random: random, now: { now })
+            client: client, policy: policy, clock: TestClock { delays.append($0) }, random: random)
         return (sut, client, delays)
     }
 }

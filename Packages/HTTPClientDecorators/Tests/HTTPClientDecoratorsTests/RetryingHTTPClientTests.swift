@@ -103,10 +103,12 @@ struct RetryingHTTPClientTests {
     @Test func stopsAtOnceWhenTheCallerIsCancelledWhileWaiting() async throws {
         let (sleeping, neverOpened) = (Gate(), Gate())
         let client = ScriptedHTTPClient(replies: [.status(503), .status(200)])
-        let sut = RetryingHTTPClient(client: client) { _ in
-            await sleeping.open()
-            try await neverOpened.wait()
-        }
+        let sut = RetryingHTTPClient(
+            client: client,
+            clock: TestClock { _ in
+                await sleeping.open()
+                try await neverOpened.wait()
+            })
 
         let load = Task { try await sut.load(request: TestRequest()) }
         try await sleeping.wait()
@@ -119,10 +121,12 @@ struct RetryingHTTPClientTests {
     @Test func stopsWhenCancelledEvenIfTheSleepDoesNotThrow() async throws {
         let (sleeping, resume) = (Gate(), Gate())
         let client = ScriptedHTTPClient(replies: [.status(503), .status(200)])
-        let sut = RetryingHTTPClient(client: client) { _ in
-            await sleeping.open()
-            _ = try? await Task { try await resume.wait() }.value  // an unstructured wait ignores cancellation
-        }
+        let sut = RetryingHTTPClient(
+            client: client,
+            clock: TestClock { _ in
+                await sleeping.open()
+                _ = try? await Task { try await resume.wait() }.value  // an unstructured wait ignores cancellation
+            })
 
         let load = Task { try await sut.load(request: TestRequest()) }
         try await sleeping.wait()
@@ -156,8 +160,8 @@ struct RetryingHTTPClientTests {
             let captured = TokenSource()
             let client = ScriptedHTTPClient(replies: [.status(503), .status(200)])
             let sut = RetryingHTTPClient(
-                client: client, sleep: { _ in _ = captured.token() }, random: { _ in captured.value.isEmpty ? 0 : 1 },
-                now: { Date(timeIntervalSince1970: Double(captured.value.count)) })
+                client: client, clock: TestClock { _ in _ = captured.token() },
+                random: { _ in captured.value.isEmpty ? 0 : 1 })
             try await sut.load(request: TestRequest())
             return (WeakReference(client), WeakReference(captured))
         }
@@ -172,7 +176,8 @@ struct RetryingHTTPClientTests {
     ) -> (sut: any HTTPClient, client: ScriptedHTTPClient, delays: RecordedValues<Duration>) {
         let client = ScriptedHTTPClient(replies: replies)
         let delays = RecordedValues<Duration>()
-        let sut = RetryingHTTPClient(client: client, policy: policy, sleep: { delays.append($0) }, random: \.upperBound)
+        let sut = RetryingHTTPClient(
+            client: client, policy: policy, clock: TestClock { delays.append($0) }, random: \.upperBound)
         return (sut, client, delays)
     }
 }
@@ -183,7 +188,7 @@ struct RetryingSafeToRepeatTests {
         let client = ScriptedHTTPClient(replies: [
             .status(503, headers: ["Retry-After": "2"]), .status(201, body: "token"),
         ])
-        let sut = RetryingHTTPClient(client: client, sleep: { delays.append($0) }, random: \.upperBound)
+        let sut = RetryingHTTPClient(client: client, clock: TestClock { delays.append($0) }, random: \.upperBound)
         var request = TestRequest(method: .post, body: Data("grant".utf8))
         request.isSafeToRepeat = true
 
@@ -196,7 +201,7 @@ struct RetryingSafeToRepeatTests {
 
     @Test func sendsAPostThatIsNotSafeToRepeatOnce() async throws {
         let client = ScriptedHTTPClient(replies: [.status(503, headers: ["Retry-After": "2"]), .status(201)])
-        let sut = RetryingHTTPClient(client: client, sleep: { _ in }, random: \.upperBound)
+        let sut = RetryingHTTPClient(client: client, clock: TestClock { _ in }, random: \.upperBound)
 
         let (_, response) = try await sut.load(request: TestRequest(method: .post))
 
@@ -213,7 +218,7 @@ struct RetryingSafeToRepeatTests {
         let delays = RecordedValues<Duration>()
         let sut = RetryingHTTPClient(
             client: client, policy: RetryPolicy(baseDelay: .seconds(1), maxDelay: .seconds(10)),
-            sleep: { delays.append($0) }, random: \.upperBound)
+            clock: TestClock { delays.append($0) }, random: \.upperBound)
         var request = TestRequest(method: .patch)
         request.isSafeToRepeat = true
 

@@ -6,7 +6,7 @@ import Testing
 
 struct TimeoutHTTPClientTests {
     @Test func timesOutAndCancelsTheLoadBelowIt() async throws {
-        let (clock, timer, innerErrors) = (ManualClock(), Gate(), RecordedValues<String>())
+        let (clock, timer, innerErrors) = (TestClock(), Gate(), RecordedValues<String>())
         let client = ScriptedHTTPClient { _ in
             do {
                 try await Gate().wait()
@@ -17,7 +17,8 @@ struct TimeoutHTTPClientTests {
             return (Data(), HTTPResponse(statusCode: 200))
         }
         let sut = TimeoutHTTPClient(
-            client: client, duration: .milliseconds(2_500), now: { clock.now }, sleep: { _ in try await timer.wait() })
+            client: client, duration: .milliseconds(2_500),
+            clock: TestClock(sharing: clock, sleep: { _ in try await timer.wait() }))
 
         let load = Task { try await sut.load(request: TestRequest()) }
         await client.waitForRequests(count: 1)
@@ -31,16 +32,18 @@ struct TimeoutHTTPClientTests {
     }
 
     @Test func aFastLoadPassesThroughUntouchedAndItsDeadlineTouchesNoLaterLoad() async throws {
-        let (clock, timer, reply, asleepAgain) = (ManualClock(), Gate(), Gate(), Countdown(2))
+        let (clock, timer, reply, asleepAgain) = (TestClock(), Gate(), Gate(), Countdown(2))
         let client = ScriptedHTTPClient(replies: [
             .status(201, body: "made", headers: ["A": "1"]), .after(reply, .status(200, body: "second")),
         ])
         let sut = TimeoutHTTPClient(
-            client: client, duration: .seconds(1), now: { clock.now },
-            sleep: { _ in
-                asleepAgain.record()
-                try await (asleepAgain.current == 1 ? timer : Gate()).wait()  // only the first wait ends
-            })
+            client: client, duration: .seconds(1),
+            clock: TestClock(
+                sharing: clock,
+                sleep: { _ in
+                    asleepAgain.record()
+                    try await (asleepAgain.current == 1 ? timer : Gate()).wait()  // only the first wait ends
+                }))
         let request = TestRequest(method: .post, headers: ["B": "2"], body: Data("x".utf8))
 
         let (data, response) = try await sut.load(request: request)
@@ -59,14 +62,14 @@ struct TimeoutHTTPClientTests {
     @Test func aFailingLoadRethrowsItsOwnError() async throws {
         let sut = TimeoutHTTPClient(
             client: ScriptedHTTPClient(replies: [.failure(AnyError(name: "own"))]), duration: .seconds(1),
-            sleep: { _ in try await Gate().wait() })
+            clock: TestClock())
 
         await #expect(throws: AnyError(name: "own")) { try await sut.load(request: TestRequest()) }
     }
 
     @Test func aCancelledCallerGetsCancellationNotATimeout() async throws {
         let client = ScriptedHTTPClient(replies: [.after(Gate(), .status(200))])
-        let sut = TimeoutHTTPClient(client: client, duration: .seconds(1), sleep: { _ in try await Gate().wait() })
+        let sut = TimeoutHTTPClient(client: client, duration: .seconds(1), clock: TestClock())
 
         let load = Task { try await sut.load(request: TestRequest()) }
         await client.waitForRequests(count: 1)
@@ -76,10 +79,11 @@ struct TimeoutHTTPClientTests {
     }
 
     @Test func aCancelledCallerGetsCancellationEvenWhenTheTimeRunsOutMeanwhile() async throws {
-        let (clock, timer) = (ManualClock(), Gate())
+        let (clock, timer) = (TestClock(), Gate())
         let client = ScriptedHTTPClient(replies: [.after(Gate(), .status(200))])
         let sut = TimeoutHTTPClient(
-            client: client, duration: .seconds(1), now: { clock.now }, sleep: { _ in try await timer.wait() })
+            client: client, duration: .seconds(1),
+            clock: TestClock(sharing: clock, sleep: { _ in try await timer.wait() }))
 
         let load = Task { try await sut.load(request: TestRequest()) }
         await client.waitForRequests(count: 1)
@@ -91,17 +95,19 @@ struct TimeoutHTTPClientTests {
     }
 
     @Test func retryInsideNeverWaitsPastTheDeadlineAndReturnsTheLastResponse() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let client = ScriptedHTTPClient(replies: [
             .status(503, headers: ["Retry-After": "3"]), .status(503, body: "last", headers: ["Retry-After": "8"]),
             .status(200),
         ])
         let (retrying, delays) = makeRetrying(client, clock: clock)
         let sut = TimeoutHTTPClient(
-            client: retrying, duration: .seconds(10), now: { clock.now },
-            sleep: { _ in
-                try await Gate().wait()
-            })
+            client: retrying, duration: .seconds(10),
+            clock: TestClock(
+                sharing: clock,
+                sleep: { _ in
+                    try await Gate().wait()
+                }))
 
         let (data, response) = try await sut.load(request: TestRequest())
 
@@ -111,17 +117,19 @@ struct TimeoutHTTPClientTests {
     }
 
     @Test func retryInsideRethrowsTheLastErrorWhenTheBackoffWouldOverrunTheDeadline() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let last = HTTPTransportError.cannotConnect(underlying: "second")
         let client = ScriptedHTTPClient(replies: [
             .failure(HTTPTransportError.connectionLost(underlying: "first")), .failure(last), .status(200),
         ])
         let (retrying, delays) = makeRetrying(client, clock: clock)
         let sut = TimeoutHTTPClient(
-            client: retrying, duration: .milliseconds(1_500), now: { clock.now },
-            sleep: { _ in
-                try await Gate().wait()
-            })
+            client: retrying, duration: .milliseconds(1_500),
+            clock: TestClock(
+                sharing: clock,
+                sleep: { _ in
+                    try await Gate().wait()
+                }))
 
         await #expect(throws: last) { try await sut.load(request: TestRequest()) }
         #expect(delays.values == [.seconds(1)])
@@ -129,19 +137,23 @@ struct TimeoutHTTPClientTests {
 
     @Test(arguments: [(outer: 5, inner: 30), (outer: 30, inner: 5)])
     func nestedTimeoutsKeepTheEarliestDeadline(_ seconds: (outer: Int, inner: Int)) async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let client = ScriptedHTTPClient.always(503, headers: ["Retry-After": "4"])
         let (retrying, delays) = makeRetrying(client, clock: clock)
         let inner = TimeoutHTTPClient(
-            client: retrying, duration: .seconds(seconds.inner), now: { clock.now },
-            sleep: { _ in
-                try await Gate().wait()
-            })
+            client: retrying, duration: .seconds(seconds.inner),
+            clock: TestClock(
+                sharing: clock,
+                sleep: { _ in
+                    try await Gate().wait()
+                }))
         let sut = TimeoutHTTPClient(
-            client: inner, duration: .seconds(seconds.outer), now: { clock.now },
-            sleep: { _ in
-                try await Gate().wait()
-            })
+            client: inner, duration: .seconds(seconds.outer),
+            clock: TestClock(
+                sharing: clock,
+                sleep: { _ in
+                    try await Gate().wait()
+                }))
 
         let (_, response) = try await sut.load(request: TestRequest())
 
@@ -150,15 +162,17 @@ struct TimeoutHTTPClientTests {
     }
 
     @Test func retryOutsideATimeoutRetriesEachTimedOutAttempt() async throws {
-        let (clock, timer, sleeps) = (ManualClock(), Gate(), RecordedValues<Duration>())
+        let (clock, timer, sleeps) = (TestClock(), Gate(), RecordedValues<Duration>())
         let client = ScriptedHTTPClient(replies: [.after(Gate(), .status(200)), .status(200, body: "second")])
         let timeout = TimeoutHTTPClient(
-            client: client, duration: .seconds(1), now: { clock.now },
-            sleep: { duration in
-                sleeps.append(duration)
-                try await (sleeps.count == 1 ? timer : Gate()).wait()  // only the first wait ends
-            })
-        let sut = RetryingHTTPClient(client: timeout, sleep: { _ in }, random: \.lowerBound)
+            client: client, duration: .seconds(1),
+            clock: TestClock(
+                sharing: clock,
+                sleep: { duration in
+                    sleeps.append(duration)
+                    try await (sleeps.count == 1 ? timer : Gate()).wait()  // only the first wait ends
+                }))
+        let sut = RetryingHTTPClient(client: timeout, clock: TestClock { _ in }, random: \.lowerBound)
 
         let load = Task { try await sut.load(request: TestRequest()) }
         await client.waitForRequests(count: 1)
@@ -184,7 +198,7 @@ struct TimeoutHTTPClientTests {
             let client = ScriptedHTTPClient(replies: [.status(200)])
             let sut = TimeoutHTTPClient(
                 client: client, duration: .seconds(1),
-                sleep: { _ in
+                clock: TestClock { _ in
                     do {
                         try await Gate().wait()
                     } catch {
@@ -204,12 +218,12 @@ struct TimeoutHTTPClientTests {
 
     /// A retrying client over `client` whose waits move `clock` forward instead of sleeping.
     private func makeRetrying(
-        _ client: ScriptedHTTPClient, clock: ManualClock
+        _ client: ScriptedHTTPClient, clock: TestClock
     ) -> (client: any HTTPClient, delays: RecordedValues<Duration>) {
         let delays = RecordedValues<Duration>()
         let sut = RetryingHTTPClient(
             client: client, policy: RetryPolicy(maxAttempts: 5, baseDelay: .seconds(1)),
-            sleep: { delay in
+            clock: TestClock(sharing: clock) { delay in
                 delays.append(delay)
                 clock.advance(by: delay)
             }, random: \.upperBound)

@@ -126,8 +126,8 @@ struct TokenRefreshingHTTPClientConcurrencyTests {
         accessToken: @escaping @Sendable () async throws -> String = { "Bearer old" }
     ) -> any HTTPClient {
         TokenRefreshingHTTPClient(
-            client: server, accessToken: accessToken, refreshAccessToken: refresh.refresh, refreshLimit: .default,
-            now: { ContinuousClock.now }, onWait: onWait)
+            client: server, stored: accessToken, refresh: refresh.refresh, limit: .default, clock: ContinuousClock(),
+            onWait: onWait)
     }
 }
 

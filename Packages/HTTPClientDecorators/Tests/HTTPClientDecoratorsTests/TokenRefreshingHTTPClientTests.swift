@@ -110,7 +110,7 @@ struct TokenRefreshingHTTPClientTests {
     }
 
     @Test func failsFastOnceTheRefreshLimitIsReached() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         let refresh = RefreshSpy("Bearer 1", "Bearer 2", "Bearer 3", "Bearer 4")
         let limit = TokenRefreshLimit(maxRefreshes: 3, per: .seconds(60))
         let (sut, _) = makeSUT(server: TokenServer.accepting(), refresh: refresh, limit: limit, clock: clock)
@@ -152,7 +152,7 @@ struct TokenRefreshingHTTPClientTests {
         func useAndDrop() async throws -> [WeakReference<AnyObject>] {
             let (stored, refreshed) = (TokenSource("Bearer old"), TokenSource("Bearer new"))
             let server = TokenServer.accepting("Bearer new")
-            let sut = server.authenticated(accessToken: { stored.token() }, refreshAccessToken: { refreshed.token() })
+            let sut = server.refreshingAccessToken(stored: { stored.token() }, refresh: { refreshed.token() })
             try await sut.load(request: TestRequest())
             return [WeakReference(server), WeakReference(stored), WeakReference(refreshed)]
         }
@@ -167,13 +167,12 @@ struct TokenRefreshingHTTPClientTests {
         handlingErrorsInside: Bool = false,
         refresh: RefreshSpy,
         limit: TokenRefreshLimit = .default,
-        clock: ManualClock = ManualClock(),
+        clock: TestClock = TestClock(),
         accessToken: @escaping @Sendable () async throws -> String = { "Bearer old" }
     ) -> (sut: any HTTPClient, server: ScriptedHTTPClient) {
         let client: any HTTPClient = handlingErrorsInside ? server.handlingErrors() : server
         let sut = TokenRefreshingHTTPClient(
-            client: client, accessToken: accessToken, refreshAccessToken: refresh.refresh, refreshLimit: limit,
-            now: { clock.now })
+            client: client, stored: accessToken, refresh: refresh.refresh, limit: limit, clock: clock)
         return (sut, server)
     }
 }

@@ -118,8 +118,8 @@ struct OverheadBenchmark {
             Variant(name: ".retrying()", client: transport.retrying()),
             Variant(name: ".authenticated(accessToken:)", client: transport.authenticated(accessToken: token)),
             Variant(
-                name: ".authenticated(accessToken:refreshAccessToken:)",
-                client: transport.authenticated(accessToken: token, refreshAccessToken: token)),
+                name: ".refreshingAccessToken(stored:refresh:)",
+                client: transport.refreshingAccessToken(stored: token, refresh: token)),
             Variant(name: ".handlingErrors()", client: transport.handlingErrors()),
             Variant(name: ".injecting(headers:)", client: transport.injecting(headers: ["User-Agent": "bench"])),
             Variant(name: ".validatingContentType()", client: transport.validatingContentType()),

@@ -1,15 +1,17 @@
-import Foundation
 import HTTPClient
+import QuestionsFeature
+import QuestionsFeatureAPI
+import TokenFeatureAPI
 
-/// The soak's logical requests, shaped like the App's (`TokenAPI`, the Stack Exchange questions call), each
-/// tagged with `X-Soak-ID` so that the counting transport can attribute every attempt to its request.
-enum SoakRequest: HTTPRequest {
-    /// `GET v1/token` (`Accept: text/plain`).
+/// The soak's logical requests: the features' own endpoints (`TokenAPI`, `QuestionsAPI`), each tagged with
+/// `X-Soak-ID` so that the counting transport can attribute every attempt to its request.
+enum SoakRequest {
+    /// `TokenAPI.token`: `GET v1/token`.
     case readToken(id: Int)
-    /// `POST v1/token` with `token` as the text body.
+    /// `TokenAPI.update(token:)`: `POST v1/token` with `token` as the text body.
     case storeToken(id: Int, token: String)
-    /// `GET 2.3/questions?site=stackoverflow&…` (`Accept: application/json`).
-    case questions(id: Int, page: Int, pageSize: Int, sort: String)
+    /// `QuestionsAPI.topQuestions(_:)` on any tag: `GET 2.3/questions?site=stackoverflow&…`.
+    case questions(id: Int, page: Int, pageSize: Int, sort: QuestionsQuery.Sort)
 
     static let idHeader = "X-Soak-ID"
 
@@ -19,47 +21,18 @@ enum SoakRequest: HTTPRequest {
         }
     }
 
-    var method: HTTPMethod {
+    /// The feature's endpoint this request sends.
+    var endpoint: any HTTPRequest {
         switch self {
-        case .storeToken: .post
-        case .readToken, .questions: .get
-        }
-    }
-
-    var version: HTTPVersion {
-        switch self {
-        case .readToken, .storeToken: "v1"
-        case .questions: "2.3"
-        }
-    }
-
-    var path: HTTPPath {
-        switch self {
-        case .readToken, .storeToken: "token"
-        case .questions: "questions"
-        }
-    }
-
-    var headers: HTTPHeaders? {
-        switch self {
-        case .readToken(let id): ["Accept": "text/plain", Self.idHeader: "\(id)"]
-        case .storeToken(let id, _): ["Content-Type": "text/plain; charset=utf-8", Self.idHeader: "\(id)"]
-        case .questions(let id, _, _, _): ["Accept": "application/json", Self.idHeader: "\(id)"]
-        }
-    }
-
-    var queryParameter: HTTPQueryParameter? {
-        switch self {
-        case .readToken, .storeToken: nil
+        case .readToken: TokenAPI.token
+        case .storeToken(_, let token): TokenAPI.update(token: token)
         case .questions(_, let page, let pageSize, let sort):
-            ["site": "stackoverflow", "page": "\(page)", "pagesize": "\(pageSize)", "sort": sort, "order": "desc"]
+            QuestionsAPI.topQuestions(QuestionsQuery(sort: sort, tagged: [], pageSize: pageSize, page: page))
         }
     }
 
-    var body: Data? {
-        switch self {
-        case .storeToken(_, let token): Data(token.utf8)
-        case .readToken, .questions: nil
-        }
+    /// The endpoint with its `X-Soak-ID` header: what the soak loads.
+    var tagged: ModifiedRequest {
+        endpoint.settingHeader(Self.idHeader, to: "\(id)")
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import HTTPClient
 import HTTPClientDecorators
 import NetworkingApp
+import QuestionsFeature
 import URLSessionInfrastructure
 
 /// Drives the App's chains against the dev server in fault mode and gathers what the client and the server saw.
@@ -89,11 +90,11 @@ struct SoakRun {
             do {
                 switch request {
                 case .questions:
-                    let (data, response) = try await questionsClient.load(request: request)
+                    let (data, response) = try await questionsClient.load(request: request.tagged)
                     let ok = response.statusCode == 200 && (try? JSONSerialization.jsonObject(with: data)) != nil
                     recorder.recordLogical(kind: kind, outcome: ok ? "ok" : "\(response.statusCode)")
                 case .readToken, .storeToken:
-                    let (_, response) = try await tokenClient.load(request: request)
+                    let (_, response) = try await tokenClient.load(request: request.tagged)
                     recorder.recordLogical(kind: kind, outcome: response.isSuccess ? "ok" : "\(response.statusCode)")
                 }
             } catch {
@@ -153,7 +154,7 @@ struct SoakRun {
             return .storeToken(id: index, token: token)
         }
         if roll < postPercent + (100 - postPercent) / 2 { return .readToken(id: index) }
-        let sorts = ["activity", "votes", "creation", "hot"]
+        let sorts: [QuestionsQuery.Sort] = [.activity, .votes, .creation, .hot]
         return .questions(id: index, page: 1 + index % 5, pageSize: 5 + index % 26, sort: sorts[index % sorts.count])
     }
 

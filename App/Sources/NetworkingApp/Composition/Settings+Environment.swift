@@ -1,0 +1,41 @@
+import QuestionsFeature
+
+extension Settings {
+    /// The environment variables the tool reads.
+    enum Variable {
+        static let questionsURL = "NETWORKING_QUESTIONS_URL"
+        static let tokenURL = "NETWORKING_TOKEN_URL"
+        static let accessToken = "NETWORKING_ACCESS_TOKEN"
+        static let stackExchangeKey = "NETWORKING_STACKEXCHANGE_KEY"
+        static let cacheDirectory = "NETWORKING_CACHE_DIR"
+        static let timeout = "NETWORKING_TIMEOUT"
+        static let transport = "NETWORKING_TRANSPORT"
+    }
+
+    /// Each variable with what it sets and its default, as the help shows them; "\n" continues a line.
+    static var environmentHelp: [(variable: String, help: String)] {
+        [
+            (Variable.questionsURL, "base URL of the questions API (default \(defaultQuestionsURL))"),
+            (Variable.tokenURL, "base URL of the token API (default \(defaultTokenURL))"),
+            (Variable.accessToken, "initial access token for the token API"),
+            (
+                Variable.stackExchangeKey,
+                "Stack Exchange application key, sent as key= (raises the daily quota)"
+            ),
+            (
+                Variable.cacheDirectory,
+                "response cache directory (else $XDG_CACHE_HOME/networking, else\n"
+                    + "$HOME/.cache/networking); `networking cache clear` empties it"
+            ),
+            (
+                Variable.timeout,
+                "seconds the network work of a command may take (default \(defaultTimeout.components.seconds);\n"
+                    + "--timeout wins)"
+            ),
+            (
+                Variable.transport,
+                "curl or urlsession (default \(TransportChoice.platformDefault.rawValue) here; --transport wins)"
+            ),
+        ]
+    }
+}

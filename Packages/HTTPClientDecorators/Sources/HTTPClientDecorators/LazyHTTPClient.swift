@@ -1,0 +1,36 @@
+import Foundation
+import HTTPClient
+
+/// A client made on its first load, so a program that never loads (every answer cached, say) never makes one.
+///
+/// The first load calls `make` under a lock and keeps what it returns for every later load. A `make` that
+/// throws keeps nothing: that load fails with its error, and the next load tries again.
+public final class LazyHTTPClient: HTTPClient {
+    private let make: @Sendable () throws -> any HTTPClient
+    private let made = LockedValue<(any HTTPClient)?>(nil)
+
+    /// Wraps `make`, which is called on the first load (and again after it throws).
+    public init(make: @escaping @Sendable () throws -> any HTTPClient) {
+        self.make = make
+    }
+
+    /// Whether the client was made.
+    public var isMade: Bool {
+        made.withLock { $0 != nil }
+    }
+
+    @discardableResult
+    public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
+        try await client().load(request: request)
+    }
+
+    /// The wrapped client, made now if no load made it yet.
+    public func client() throws -> any HTTPClient {
+        try made.withLock { made in
+            if let made { return made }
+            let client = try make()
+            made = client
+            return client
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import HTTPClient
+
+/// One moment by which every load through the clients it bounds must end, however many loads and clients share
+/// it: a whole program's budget for its network work. See ``DeadlineBoundHTTPClient``.
+public struct SharedDeadline: Sendable {
+    /// The whole budget, as given.
+    public let total: Duration
+    let time: ClockTime
+    private let expiredError: @Sendable () -> any Error
+
+    /// A deadline `total` from now on `clock`.
+    /// - Parameters:
+    ///   - total: The time every load through the bounded clients has, together.
+    ///   - clock: The clock the deadline is measured and waited on.
+    ///   - expired: The error a load fails with once the deadline has passed; by default
+    ///     `HTTPTransportError.timedOut`, saying "no response within `total`".
+    public init(
+        after total: Duration,
+        clock: any Clock<Duration> = ContinuousClock(),
+        expired: (@Sendable () -> any Error)? = nil
+    ) {
+        self.total = total
+        time = ClockTime(clock)
+        expiredError = expired ?? { HTTPTransportError.timedOut(underlying: TimeoutHTTPClient.message(for: total)) }
+    }
+
+    /// The time left; zero or less once the deadline has passed.
+    public var remaining: Duration {
+        total - time.now()
+    }
+
+    /// The error a load gets once the deadline has passed.
+    public var expired: any Error {
+        expiredError()
+    }
+}
