@@ -23,6 +23,18 @@ def build(package):
     return modules if modules.is_dir() else Path(bin_path)
 
 
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def system_module_includes():
+    """`-I DIR` for the module map of every system library target (such as CurlInfrastructure's CCurl): a module
+    that imports one needs it found again when its interface is read."""
+    includes = []
+    for module_map in sorted(ROOT.glob("Packages/*/Sources/*/module.modulemap")):
+        includes += ["-I", str(module_map.parent)]
+    return includes
+
+
 def target_triple():
     info = subprocess.run(["swift", "-print-target-info"], check=True, capture_output=True, text=True).stdout
     return json.loads(info)["target"]["triple"]
@@ -32,7 +44,7 @@ def extract(module, modules_dir, output_dir, triple):
     """Writes MODULE.symbols.json (and MODULE@Other.symbols.json for extensions) of the public API."""
     output_dir.mkdir(parents=True, exist_ok=True)
     subprocess.run(["swift-symbolgraph-extract", "-module-name", module, "-target", triple,
-                    "-I", str(modules_dir), "-output-dir", str(output_dir),
+                    "-I", str(modules_dir), *system_module_includes(), "-output-dir", str(output_dir),
                     "-minimum-access-level", "public", "-skip-synthesized-members", "-emit-extension-block-symbols"], check=True)
 
 

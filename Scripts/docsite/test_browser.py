@@ -1,7 +1,7 @@
 """Loads the built documentation site in headless Chromium and asserts what the browser renders.
 
 Run by Scripts/test after Scripts/docs (`cd Scripts && python3 -m unittest docsite.test_browser`). Skipped, with
-a message saying so, when no Chromium is installed (.ci/run installs Debian's chromium first).
+a message saying so, when no Chromium is installed (Scripts/bootstrap installs Debian's chromium first).
 """
 
 import json

@@ -58,6 +58,27 @@ class CheckDependenciesTests(unittest.TestCase):
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertIn("all rules hold", result.stdout)
 
+    def make_curl_transport(self):
+        self.make_package("CurlInfrastructure", dependencies='.package(path: "../HTTPClient")',
+                          source="import CCurl\nimport Foundation\nimport HTTPClient\n")
+        self.write("Packages/CurlInfrastructure/Sources/CCurl/module.modulemap", "module CCurl [system] {}\n")
+
+    def test_a_second_transport_with_its_system_library_passes(self):
+        self.make_curl_transport()
+        result = self.check()
+        self.assertEqual(result.returncode, 0, result.stderr)
+
+    def test_the_curl_transport_importing_the_urlsession_transport_fails(self):
+        self.make_curl_transport()
+        self.append("Packages/CurlInfrastructure/Sources/CurlInfrastructure/CurlInfrastructure.swift",
+                    "import URLSessionInfrastructure\n")
+        self.assert_violation("CurlInfrastructure.swift:4:", "must not import URLSessionInfrastructure")
+
+    def test_the_curl_transport_depending_on_the_urlsession_transport_fails(self):
+        self.make_package("CurlInfrastructure", dependencies='.package(path: "../URLSessionInfrastructure")',
+                          source="")
+        self.assert_violation("CurlInfrastructure/Package.swift:6:", "not ../URLSessionInfrastructure")
+
     def test_the_repository_itself_passes(self):
         result = subprocess.run([str(CHECKER)], capture_output=True, text=True)
         self.assertEqual(result.returncode, 0, result.stderr)

@@ -30,7 +30,8 @@ struct BuildGraphTests {
 
         #expect(
             names.isSuperset(of: [
-                "HTTPClient", "URLSessionInfrastructure", "HTTPClientDecorators", "HTTPCaching", "HTTPArchive",
+                "HTTPClient", "URLSessionInfrastructure", "CurlInfrastructure", "HTTPClientDecorators", "HTTPCaching",
+                "HTTPArchive",
                 "QuestionsFeature",
                 "TokenFeature",
             ]))

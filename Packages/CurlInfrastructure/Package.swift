@@ -1,0 +1,26 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "CurlInfrastructure",
+    platforms: [.macOS(.v15)],
+    products: [.library(name: "CurlInfrastructure", targets: ["CurlInfrastructure"])],
+    dependencies: [.package(path: "../HTTPClient")],
+    targets: [
+        // libcurl, found with pkg-config; `Scripts/bootstrap` installs its headers on Debian.
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        .target(
+            name: "CurlInfrastructure",
+            dependencies: ["CCurl", .product(name: "HTTPClient", package: "HTTPClient")]
+        ),
+        .testTarget(
+            name: "CurlInfrastructureTests",
+            dependencies: [
+                "CurlInfrastructure", .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "DevServerSupport", package: "HTTPClient"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,84 @@
+// Typed access to libcurl's variadic option and info functions, which Swift cannot call directly.
+// One wrapper per argument type; each passes its argument through unchanged.
+#ifndef CCURL_SHIM_H
+#define CCURL_SHIM_H
+
+#include <curl/curl.h>
+
+// MARK: curl_easy_setopt
+
+static inline CURLcode ccurl_easy_setopt_long(CURL *handle, CURLoption option, long value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode ccurl_easy_setopt_string(CURL *handle, CURLoption option, const char *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode ccurl_easy_setopt_pointer(CURL *handle, CURLoption option, void *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode ccurl_easy_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode ccurl_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+/// For CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION.
+static inline CURLcode ccurl_easy_setopt_write_function(
+    CURL *handle, CURLoption option, curl_write_callback function) {
+    return curl_easy_setopt(handle, option, function);
+}
+
+/// For CURLOPT_READFUNCTION.
+static inline CURLcode ccurl_easy_setopt_read_function(CURL *handle, CURLoption option, curl_read_callback function) {
+    return curl_easy_setopt(handle, option, function);
+}
+
+/// For CURLOPT_XFERINFOFUNCTION.
+static inline CURLcode ccurl_easy_setopt_xferinfo_function(
+    CURL *handle, CURLoption option, curl_xferinfo_callback function) {
+    return curl_easy_setopt(handle, option, function);
+}
+
+// MARK: curl_easy_getinfo
+
+static inline CURLcode ccurl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLcode ccurl_easy_getinfo_string(CURL *handle, CURLINFO info, char **value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLcode ccurl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLcode ccurl_easy_getinfo_pointer(CURL *handle, CURLINFO info, void **value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+// MARK: curl_multi_setopt
+
+static inline CURLMcode ccurl_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
+    return curl_multi_setopt(handle, option, value);
+}
+
+static inline CURLMcode ccurl_multi_setopt_pointer(CURLM *handle, CURLMoption option, void *value) {
+    return curl_multi_setopt(handle, option, value);
+}
+
+// MARK: Constants Swift does not import from macros
+
+/// The write callback's answer that pauses receiving (CURL_WRITEFUNC_PAUSE).
+static const size_t ccurl_writefunc_pause = CURL_WRITEFUNC_PAUSE;
+/// curl_easy_pause's bitmask that resumes both directions (CURLPAUSE_CONT).
+static const int ccurl_pause_cont = CURLPAUSE_CONT;
+/// The size of the buffer given to CURLOPT_ERRORBUFFER (CURL_ERROR_SIZE).
+static const size_t ccurl_error_size = CURL_ERROR_SIZE;
+
+#endif

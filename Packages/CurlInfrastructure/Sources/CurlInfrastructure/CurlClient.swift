@@ -1,0 +1,60 @@
+import Foundation
+import HTTPClient
+
+/// The `HTTPClient` that sends requests with libcurl's multi interface, on a thread of its own.
+///
+/// Every response comes back whatever its status; failures to get one are thrown as `HTTPTransportError`,
+/// with the ``CurlError`` libcurl reported as the cause. Cancelling the calling Task ends the load at once
+/// and closes its connection.
+///
+/// One thread owns libcurl's handles and sleeps in `curl_multi_poll` until a socket, a timer or a command
+/// needs it, so a request waiting on a slow server costs no CPU. Connections are kept alive and reused;
+/// over TLS, HTTP/2 is used when the server offers it, with requests multiplexed on one connection.
+/// libcurl decodes every content encoding it was built with; the body limit counts decoded bytes. Redirects
+/// are followed by ``RedirectPolicy``, never from `https` to `http`, without credentials across origins.
+///
+/// ```swift
+/// let client = try CurlClient(baseURL: URL(string: "https://api.stackexchange.com/")!)
+/// let (data, response) = try await client.load(request: Questions())
+/// ```
+public final class CurlClient: HTTPClient {
+    private let builder: CurlRequestBuilder
+    private let loop: CurlEventLoop
+
+    /// Creates a client for `baseURL` with its own libcurl thread.
+    /// - Parameters:
+    ///   - baseURL: An absolute `http` or `https` URL with a host; its own path (for example `/api/`) is kept.
+    ///   - requestTimeout: Seconds a request may go without receiving or sending a byte before it fails with
+    ///     `HTTPTransportError.timedOut(underlying:)`; 30 by default.
+    ///   - redirects: Which redirects to follow; ``RedirectPolicy/standard`` (up to 10) by default.
+    ///   - maximumResponseBytes: The most body bytes a response may have, counted after content decoding,
+    ///     before the transfer is stopped with `HTTPTransportError.responseTooLarge(limit:)`; 32 MiB by default.
+    /// - Throws: ``ConfigurationError`` for an unusable base URL, or a timeout or size limit that is not positive.
+    public init(
+        baseURL: URL, requestTimeout: TimeInterval = 30, redirects: RedirectPolicy = .standard,
+        maximumResponseBytes: Int = 32 * 1024 * 1024
+    ) throws(ConfigurationError) {
+        let scheme = baseURL.scheme?.lowercased()
+        guard scheme == "http" || scheme == "https", baseURL.host?.isEmpty == false else {
+            throw .unsupportedBaseURL(baseURL.redactedString)
+        }
+        guard requestTimeout > 0, requestTimeout.isFinite else { throw .invalidRequestTimeout(requestTimeout) }
+        guard maximumResponseBytes > 0 else { throw .invalidMaximumResponseBytes(maximumResponseBytes) }
+        builder = CurlRequestBuilder(baseURL: baseURL)
+        loop = CurlEventLoop(
+            settings: CurlSettings(
+                idleTimeout: .milliseconds(Int64((requestTimeout * 1000).rounded(.up))),
+                maximumResponseBytes: maximumResponseBytes, redirects: PolicyRedirectRules(policy: redirects)))
+    }
+
+    /// Sends `request` and returns the body and response, for every status code.
+    /// - Throws: `HTTPTransportError` when no HTTP response arrived (`HTTPTransportError.cancelled` when the
+    ///   calling Task was cancelled), with libcurl's ``CurlError`` as the cause where there is one.
+    @discardableResult
+    public func load(request: HTTPRequest) async throws -> (Data, HTTPResponse) {
+        let curlRequest = try builder.makeRequest(for: request)
+        guard !Task.isCancelled else { throw HTTPTransportError.cancelled }
+        let response = try await loop.load(curlRequest).get()
+        return (response.body, response.response)
+    }
+}

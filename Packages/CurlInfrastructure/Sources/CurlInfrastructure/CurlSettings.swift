@@ -1,0 +1,8 @@
+/// What every transfer of one client shares: its limits and its redirect rules.
+struct CurlSettings: Sendable {
+    /// How long a transfer may go without receiving or sending a byte.
+    let idleTimeout: Duration
+    /// The most body bytes a response may have, after content decoding.
+    let maximumResponseBytes: Int
+    let redirects: any RedirectRules
+}

@@ -1,0 +1,107 @@
+import CCurl
+import Foundation
+import HTTPClient
+
+/// Sets an easy handle's options for one request, through the shim's typed wrappers.
+struct EasyOptions {
+    let easy: UnsafeMutableRawPointer
+
+    /// Every option of one hop: URL, protocol, method and body, headers, decoding, callbacks.
+    /// - Parameter userData: The ``EasyTransfer`` the callbacks report to (unretained; it outlives the handle).
+    /// - Throws: ``HTTPTransportError/other(underlying:)`` naming the option libcurl refused.
+    func configure(
+        _ request: CurlRequest, headers: UnsafeMutablePointer<curl_slist>?, errorBuffer: UnsafeMutablePointer<CChar>,
+        userData: UnsafeMutableRawPointer
+    ) throws(HTTPTransportError) {
+        try check(ccurl_easy_setopt_string(easy, CURLOPT_URL, request.url.absoluteString), "URL")
+        try check(ccurl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
+        try check(ccurl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
+        try check(ccurl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"), "PROTOCOLS_STR")
+        try check(ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0), "FOLLOWLOCATION")
+        try check(ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, ""), "ACCEPT_ENCODING")
+        try check(ccurl_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)), "HTTP_VERSION")
+        try check(ccurl_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1), "PIPEWAIT")
+        try check(ccurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headers), "HTTPHEADER")
+        try setMethodAndBody(request)
+        try setCallbacks(userData: userData)
+    }
+
+    private func setMethodAndBody(_ request: CurlRequest) throws(HTTPTransportError) {
+        switch (request.method, request.body) {
+        case (.get, nil):
+            try check(ccurl_easy_setopt_long(easy, CURLOPT_HTTPGET, 1), "HTTPGET")
+        case (.head, _):
+            try check(ccurl_easy_setopt_long(easy, CURLOPT_NOBODY, 1), "NOBODY")
+        case (.delete, nil), (.options, nil):
+            try check(ccurl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, request.method.name), "CUSTOMREQUEST")
+        case (let method, let body):
+            // POST, PUT and PATCH always send a body (empty when there is none), so a Content-Length goes out.
+            if method != .post {
+                try check(ccurl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method.name), "CUSTOMREQUEST")
+            }
+            try check(ccurl_easy_setopt_long(easy, CURLOPT_POST, 1), "POST")
+            let data = body ?? Data()
+            try check(
+                ccurl_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(data.count)), "POSTFIELDSIZE")
+            let code = data.withUnsafeBytes { bytes in
+                // COPYPOSTFIELDS copies POSTFIELDSIZE bytes; an empty body still needs a valid pointer.
+                bytes.baseAddress.map {
+                    ccurl_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0))
+                }
+                    ?? ccurl_easy_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, "")
+            }
+            try check(code, "COPYPOSTFIELDS")
+        }
+    }
+
+    private func setCallbacks(userData: UnsafeMutableRawPointer) throws(HTTPTransportError) {
+        try check(ccurl_easy_setopt_pointer(easy, CURLOPT_PRIVATE, userData), "PRIVATE")
+        try check(ccurl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, userData), "HEADERDATA")
+        try check(
+            ccurl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { line, size, count, userData in
+                guard let userData else { return 0 }
+                let transfer = Unmanaged<EasyTransfer>.fromOpaque(userData).takeUnretainedValue()
+                let length = size * count
+                return transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: line, count: length)) ? length : 0
+            }, "HEADERFUNCTION")
+        try check(ccurl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, userData), "WRITEDATA")
+        try check(
+            ccurl_easy_setopt_write_function(easy, CURLOPT_WRITEFUNCTION) { bytes, size, count, userData in
+                guard let userData else { return 0 }
+                let transfer = Unmanaged<EasyTransfer>.fromOpaque(userData).takeUnretainedValue()
+                let length = size * count
+                switch transfer.receiveBody(UnsafeRawBufferPointer(start: bytes, count: length)) {
+                case .accepted: return length
+                case .pause: return Int(ccurl_writefunc_pause)
+                case .refuse: return 0
+                }
+            }, "WRITEFUNCTION")
+        try check(ccurl_easy_setopt_pointer(easy, CURLOPT_XFERINFODATA, userData), "XFERINFODATA")
+        try check(
+            ccurl_easy_setopt_xferinfo_function(easy, CURLOPT_XFERINFOFUNCTION) { userData, _, _, _, uploaded in
+                guard let userData else { return 0 }
+                Unmanaged<EasyTransfer>.fromOpaque(userData).takeUnretainedValue().progress(uploaded: uploaded)
+                return 0
+            }, "XFERINFOFUNCTION")
+        try check(ccurl_easy_setopt_long(easy, CURLOPT_NOPROGRESS, 0), "NOPROGRESS")
+    }
+
+    private func check(_ code: CURLcode, _ option: String) throws(HTTPTransportError) {
+        guard code != CURLE_OK else { return }
+        let text = String(cString: curl_easy_strerror(code))
+        throw .other(underlying: CurlError(code, "CURLOPT_\(option) refused: \(text)").cause)
+    }
+
+    /// The request's header fields as libcurl's list (`Name: value`, or `Name;` for an empty value), plus an
+    /// empty `Expect:` so a large body is sent without waiting for `100 Continue`.
+    static func headerList(for request: CurlRequest) -> UnsafeMutablePointer<curl_slist>? {
+        var list: UnsafeMutablePointer<curl_slist>?
+        var lines = request.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
+        if !request.headers.contains("Expect") { lines.append("Expect:") }
+        for line in lines {
+            guard let appended = curl_slist_append(list, line) else { continue }
+            list = appended
+        }
+        return list
+    }
+}
