@@ -23,6 +23,7 @@ let package = Package(
             name: "NetworkingApp",
             dependencies: [
                 .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
                 .product(name: "HTTPCaching", package: "HTTPCaching"),

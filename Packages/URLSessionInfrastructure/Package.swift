@@ -9,12 +9,16 @@ let package = Package(
     targets: [
         .target(
             name: "URLSessionInfrastructure",
-            dependencies: [.product(name: "HTTPClient", package: "HTTPClient")]
+            dependencies: [
+                .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
+            ]
         ),
         .testTarget(
             name: "URLSessionInfrastructureTests",
             dependencies: [
                 "URLSessionInfrastructure", .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
             ]
         ),
         .testTarget(

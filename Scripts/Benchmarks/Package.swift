@@ -20,6 +20,7 @@ let package = Package(
             name: "BenchmarkSupport",
             dependencies: [
                 .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
                 .product(name: "NetworkingApp", package: "Networking"),
@@ -29,13 +30,17 @@ let package = Package(
             name: "bench",
             dependencies: [
                 "BenchmarkSupport", "MallocCounter", .product(name: "HTTPCaching", package: "HTTPCaching"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
                 .product(name: "HTTPArchive", package: "HTTPArchive"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
             ]
         ),
         .executableTarget(
             name: "soak",
-            dependencies: ["BenchmarkSupport", .product(name: "DevServerSupport", package: "HTTPClient")]
+            dependencies: [
+                "BenchmarkSupport", .product(name: "DevServerSupport", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
+            ]
         ),
         // Part 6 (start-up): Foundation alone, the floor the `networking` binary is compared with; and the same
         // work with FoundationNetworking linked in, with or without URLSessions made.

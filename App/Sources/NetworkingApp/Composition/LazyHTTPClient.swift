@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// A transport made on its first request, so a command that the cache answers alone never makes one: no
 /// `URLSession`, no libcurl handle, none of FoundationNetworking's start-up work.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// One request as it reached the recorder and what came back, kept raw: turning it into a HAR entry
 /// (URL, redaction, text or base64) waits until an archive is written, off the request's path. URLs, in

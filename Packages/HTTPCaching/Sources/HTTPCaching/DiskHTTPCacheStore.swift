@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// An ``HTTPCacheStore`` in a directory: one file per entry, shared safely by several processes.
 ///

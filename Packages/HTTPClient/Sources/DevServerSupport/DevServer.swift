@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// The repository's `Scripts/dev-server`, started on a free loopback port for end-to-end tests.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// Everything the soak observes on the client side, guarded by one lock.
 final class SoakRecorder: Sendable {

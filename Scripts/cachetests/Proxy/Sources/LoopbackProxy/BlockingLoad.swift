@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// Runs one async `load` from a thread that may block.
 ///

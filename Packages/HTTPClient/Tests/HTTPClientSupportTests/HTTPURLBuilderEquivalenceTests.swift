@@ -1,8 +1,9 @@
 import Foundation
+import HTTPClient
 import HTTPClientTestSupport
 import Testing
 
-@testable import HTTPClient
+@testable import HTTPClientSupport
 
 /// The one-string URL of ``HTTPURLBuilder/url(for:)`` must be the URL that `URLComponents` forms, and
 /// the URL that the first implementation (``ReferenceURLBuilder``) formed.
