@@ -41,6 +41,7 @@ let package = Package(
             dependencies: [
                 "NetworkingApp",
                 .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
                 .product(name: "DevServerSupport", package: "HTTPClient"),
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),

@@ -25,6 +25,7 @@ let package = Package(
             name: "URLSessionInfrastructureEndToEndTests",
             dependencies: [
                 "URLSessionInfrastructure", .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
                 .product(name: "DevServerSupport", package: "HTTPClient"),
             ]
         ),

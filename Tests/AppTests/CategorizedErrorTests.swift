@@ -3,6 +3,7 @@ import HTTPArchive
 import HTTPCaching
 import HTTPClient
 import HTTPClientDecorators
+import HTTPClientSupport
 import QuestionsFeature
 import QuestionsFeatureAPI
 import Testing
@@ -18,13 +19,16 @@ struct CategorizedErrorTests {
     /// `any CategorizedError.Type`: a type without a category does not compile here.
     static let categorized: [String: any CategorizedError.Type] = [
         "HTTPArchive.HARArchiveError": HARArchiveError.self,
+        "HTTPArchive.HARRecordedError": HARRecordedError.self,
         "HTTPArchive.HARReplayError": HARReplayError.self,
         "HTTPCaching.DiskHTTPCacheStore.Error": DiskHTTPCacheStore.Error.self,
         "HTTPCaching.HTTPCacheError": HTTPCacheError.self,
         "HTTPClient.HTTPError": HTTPError.self,
         "HTTPClient.HTTPTransportError": HTTPTransportError.self,
+        "HTTPClientSupport.RedirectError": RedirectError.self,
         "HTTPClientDecorators.AuthenticatedHTTPClient.Error": AuthenticatedHTTPClient.Error.self,
         "HTTPClientDecorators.ContentTypeValidationError": ContentTypeValidationError.self,
+        "HTTPClientDecorators.TimeoutError": TimeoutError.self,
         "HTTPClientDecorators.TokenRefreshError": TokenRefreshError.self,
         "QuestionsFeatureAPI.AvatarMapper.Error": AvatarMapper.Error.self,
         "QuestionsFeatureAPI.AvatarRequest.Error": AvatarRequest.Error.self,
@@ -35,6 +39,7 @@ struct CategorizedErrorTests {
         "TokenFeatureAPI.TokenMapper.Error": TokenMapper.Error.self,
         "TokenFeatureAPI.TokenUpdateMapper.Error": TokenUpdateMapper.Error.self,
         "URLSessionInfrastructure.URLSessionClient.ConfigurationError": URLSessionClient.ConfigurationError.self,
+        "URLSessionInfrastructure.URLSessionClient.TransferError": URLSessionClient.TransferError.self,
     ]
 
     @Test func everyPublicErrorTypeOfEveryPackageStatesAnExitStatus() throws {

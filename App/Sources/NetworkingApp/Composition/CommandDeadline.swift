@@ -27,7 +27,16 @@ struct CommandDeadline: Sendable {
 
     /// The error a load gets once the deadline has passed.
     var expired: HTTPTransportError {
-        .timedOut(underlying: "the command timed out after \(Self.seconds(total)) s; --timeout sets the limit")
+        .timedOut(underlying: Error(total: total))
+    }
+
+    /// The cause of ``expired``: "the command timed out after N s; --timeout sets the limit".
+    struct Error: Swift.Error, Equatable, CustomStringConvertible {
+        let total: Duration
+
+        var description: String {
+            "the command timed out after \(CommandDeadline.seconds(total)) s; --timeout sets the limit"
+        }
     }
 
     /// `"1"`, `"2.5"`: whole seconds without decimals, otherwise up to three.

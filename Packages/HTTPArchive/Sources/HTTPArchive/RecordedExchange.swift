@@ -33,7 +33,7 @@ struct RecordedExchange: Sendable {
             timings: HARTimings(send: -1, wait: milliseconds, receive: -1),
             error: failure.map { RedactedURL.text($0.message) },
             transportError: failure.map {
-                HARTransportFailure(kind: $0.failure.kind, underlying: RedactedURL.text($0.failure.underlying))
+                HARTransportFailure(kind: $0.failure.kind, message: RedactedURL.text($0.failure.message))
             }
         )
     }

@@ -6,9 +6,9 @@ import HTTPClient
 /// The chain so far is described by the original URL, the URL that answered with the redirect and the
 /// requests already sent; the outcome is to send the next request (without credentials when the origin
 /// changed), to hand the 3xx back, or to fail.
-public struct RedirectDecision: Equatable, Sendable {
+public struct RedirectDecision: Sendable {
     /// What the transport does with the redirect.
-    public enum Outcome: Equatable, Sendable {
+    public enum Outcome: Sendable {
         /// Send the next request; when `removingCredentials` is `true`, without ``RedirectDecision/credentialHeaders``.
         case follow(removingCredentials: Bool)
         /// Return the redirect response to the caller as it is.
@@ -47,17 +47,12 @@ public struct RedirectDecision: Equatable, Sendable {
             self.init(outcome: .handBack, leavesOrigin: leftOrigin)
         } else if visited.contains(Visit(method: method, url: target)) {
             self.init(
-                outcome: .fail(
-                    .tooManyRedirects(
-                        underlying: "redirect loop after \(followed + 1) redirects: \(target.redactedString) "
-                            + "was already visited")),
+                outcome: .fail(.tooManyRedirects(underlying: RedirectError.loop(redirects: followed + 1, url: target))),
                 leavesOrigin: crosses)
         } else if followed >= policy.limit {
             self.init(
                 outcome: .fail(
-                    .tooManyRedirects(
-                        underlying: "more than \(policy.limit) redirects; the last one pointed to "
-                            + target.redactedString)),
+                    .tooManyRedirects(underlying: RedirectError.limitExceeded(limit: policy.limit, url: target))),
                 leavesOrigin: crosses)
         } else {
             self.init(outcome: .follow(removingCredentials: crosses), leavesOrigin: crosses)

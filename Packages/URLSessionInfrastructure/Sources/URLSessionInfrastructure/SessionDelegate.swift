@@ -117,7 +117,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         } else if let response = transfer.response ?? task.response {
             transfer.continuation.resume(returning: (transfer.body, response))
         } else {
-            transfer.continuation.resume(throwing: HTTPTransportError.invalidResponse(underlying: "no response"))
+            transfer.continuation.resume(
+                throwing: HTTPTransportError.invalidResponse(underlying: URLSessionClient.TransferError.noResponse))
         }
     }
 }

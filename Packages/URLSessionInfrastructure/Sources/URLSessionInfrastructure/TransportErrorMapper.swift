@@ -6,7 +6,7 @@ import HTTPClientSupport
     import FoundationNetworking
 #endif
 
-/// Maps whatever URLSession throws into `HTTPTransportError`, keeping the underlying description.
+/// Maps whatever URLSession throws into `HTTPTransportError`, keeping the error as the underlying cause.
 enum TransportErrorMapper {
     /// `error` as an `HTTPTransportError`.
     ///
@@ -20,10 +20,8 @@ enum TransportErrorMapper {
         if let transportError = error as? HTTPTransportError { return transportError }
         if error is CancellationError { return .cancelled }
         let nsError = error as NSError
-        guard nsError.domain == NSURLErrorDomain else {
-            return .other(underlying: "\(nsError.localizedDescription) (\(nsError.domain) \(nsError.code))")
-        }
-        let underlying = "\(nsError.localizedDescription) (URLError \(nsError.code))"
+        guard nsError.domain == NSURLErrorDomain else { return .other(underlying: error) }
+        let underlying = error
         switch URLError.Code(rawValue: nsError.code) {
         case .cancelled:
             return .cancelled
@@ -36,7 +34,8 @@ enum TransportErrorMapper {
             return .connectionLost(underlying: underlying)
         case .badURL, .unsupportedURL:
             let failingURL = (error as? URLError)?.failingURL ?? url
-            return .invalidURL("\(failingURL?.redactedString ?? "<no URL>") (\(underlying))")
+            let reason = "\(nsError.localizedDescription) (URLError \(nsError.code))"
+            return .invalidURL("\(failingURL?.redactedString ?? "<no URL>") (\(reason))")
         case .cannotDecodeRawData, .cannotDecodeContentData:
             return .undecodableContent(underlying: underlying)
         case .cannotParseResponse, .zeroByteResource, .redirectToNonExistentLocation:

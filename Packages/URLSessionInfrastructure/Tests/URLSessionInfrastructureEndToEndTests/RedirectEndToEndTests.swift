@@ -1,6 +1,7 @@
 import DevServerSupport
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 import HTTPClientTestSupport
 import Testing
 import URLSessionInfrastructure
@@ -78,7 +79,11 @@ struct RedirectEndToEndTests {
                 Issue.record("expected tooManyRedirects, got \(String(describing: error))")
                 return
             }
-            #expect(message.contains("/faults/redirect-loop?n=1"))
+            guard case .loop(_, let url) = message as? RedirectError else {
+                Issue.record("expected a redirect loop, got \(message)")
+                return
+            }
+            #expect(url.absoluteString.contains("/faults/redirect-loop?n=1"))
         }
     }
 
@@ -98,7 +103,11 @@ struct RedirectEndToEndTests {
                 Issue.record("expected tooManyRedirects, got \(String(describing: error))")
                 return
             }
-            #expect(message.contains("more than 1 redirects"))
+            guard case .limitExceeded(let limit, _) = message as? RedirectError else {
+                Issue.record("expected the redirect limit, got \(message)")
+                return
+            }
+            #expect(limit == 1)
             #expect(echo.path == "/echo/end")
         }
     }
