@@ -17,8 +17,7 @@ enum TransportErrorMapper {
     ///   - error: The error to map.
     ///   - url: The request's URL, named by ``HTTPTransportError/invalidURL(_:)`` when the error has none.
     static func map(_ error: any Error, url: URL?) -> HTTPTransportError {
-        if let transportError = error as? HTTPTransportError { return transportError }
-        if error is CancellationError { return .cancelled }
+        if let passed = HTTPTransportError(passingThrough: error) { return passed }
         let nsError = error as NSError
         guard nsError.domain == NSURLErrorDomain else { return .other(underlying: error) }
         let underlying = error
