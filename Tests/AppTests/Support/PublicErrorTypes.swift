@@ -60,7 +60,8 @@ enum PublicErrorTypes {
 
     private static func collect(_ node: [String: Any], path: [String], into names: inout Set<String>) {
         for child in node["children"] as? [[String: Any]] ?? [] where child["kind"] as? String == "TypeDecl" {
-            guard let name = child["name"] as? String else { continue }
+            // An extension of another module's type is listed under that module, not here.
+            guard let name = child["name"] as? String, child["isExternal"] as? Bool != true else { continue }
             let conformances = (child["conformances"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
             if conformances.contains("Error") { names.insert((path + [name]).joined(separator: ".")) }
             collect(child, path: path + [name], into: &names)
