@@ -28,6 +28,7 @@ let package = Package(
             dependencies: [
                 "CommandLineKit",
                 .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
                 .product(name: "CurlInfrastructure", package: "CurlInfrastructure"),
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
@@ -49,6 +50,7 @@ let package = Package(
                 "CommandLineKit",
                 "NetworkingApp",
                 .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
                 .product(name: "DevServerSupport", package: "HTTPClient"),
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),

@@ -9,7 +9,10 @@ let package = Package(
     targets: [
         .target(
             name: "HTTPArchive",
-            dependencies: [.product(name: "HTTPClient", package: "HTTPClient")]
+            dependencies: [
+                .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
+            ]
         ),
         .testTarget(
             name: "HTTPArchiveTests",

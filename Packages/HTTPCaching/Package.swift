@@ -9,7 +9,10 @@ let package = Package(
     targets: [
         .target(
             name: "HTTPCaching",
-            dependencies: [.product(name: "HTTPClient", package: "HTTPClient")]
+            dependencies: [
+                .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
+            ]
         ),
         // Writes and reads one disk cache directory from another process, for the multi-process tests.
         .executableTarget(name: "disk-cache-stress", dependencies: ["HTTPCaching"]),
@@ -17,6 +20,7 @@ let package = Package(
             name: "HTTPCachingTests",
             dependencies: [
                 "HTTPCaching", .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
                 .product(name: "DevServerSupport", package: "HTTPClient"),
             ]
         ),

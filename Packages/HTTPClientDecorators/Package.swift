@@ -9,12 +9,16 @@ let package = Package(
     targets: [
         .target(
             name: "HTTPClientDecorators",
-            dependencies: [.product(name: "HTTPClient", package: "HTTPClient")]
+            dependencies: [
+                .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
+            ]
         ),
         .testTarget(
             name: "HTTPClientDecoratorsTests",
             dependencies: [
                 "HTTPClientDecorators", .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
             ]
         ),
     ],

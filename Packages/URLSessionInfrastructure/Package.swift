@@ -9,18 +9,23 @@ let package = Package(
     targets: [
         .target(
             name: "URLSessionInfrastructure",
-            dependencies: [.product(name: "HTTPClient", package: "HTTPClient")]
+            dependencies: [
+                .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
+            ]
         ),
         .testTarget(
             name: "URLSessionInfrastructureTests",
             dependencies: [
                 "URLSessionInfrastructure", .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
             ]
         ),
         .testTarget(
             name: "URLSessionInfrastructureEndToEndTests",
             dependencies: [
                 "URLSessionInfrastructure", .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
                 .product(name: "DevServerSupport", package: "HTTPClient"),
             ]
         ),

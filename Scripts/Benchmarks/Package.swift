@@ -22,6 +22,7 @@ let package = Package(
             name: "BenchmarkSupport",
             dependencies: [
                 .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
                 .product(name: "NetworkingApp", package: "Networking"),
@@ -31,6 +32,7 @@ let package = Package(
             name: "bench",
             dependencies: [
                 "BenchmarkSupport", "MallocCounter", .product(name: "HTTPCaching", package: "HTTPCaching"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
                 .product(name: "HTTPArchive", package: "HTTPArchive"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
             ]
@@ -42,6 +44,7 @@ let package = Package(
                 .product(name: "QuestionsFeature", package: "QuestionsFeature"),
                 .product(name: "QuestionsFeatureAPI", package: "QuestionsFeature"),
                 .product(name: "TokenFeatureAPI", package: "TokenFeature"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
             ]
         ),
         // Part 6 (start-up): Foundation alone, the floor the `networking` binary is compared with; and the same

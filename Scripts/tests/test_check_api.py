@@ -1,6 +1,6 @@
 """Scripts/check-api passes on the committed listings and fails, listing the break, when a public method is renamed.
 
-Works on a scratch copy holding only Packages/HTTPClient (its tests replaced by one empty file, to keep the
+Works on a scratch copy holding only Packages/HTTPClient (its tests replaced by empty files, to keep the
 build short), the scripts and the HTTPClient package's listings.
 """
 
@@ -11,7 +11,7 @@ import unittest
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-MODULES = ("HTTPClient", "HTTPClientTestSupport", "DevServerSupport")
+MODULES = ("HTTPClient", "HTTPClientSupport", "HTTPClientTestSupport", "DevServerSupport")
 
 
 def run(checkout, *arguments):
@@ -26,9 +26,10 @@ class CheckAPITests(unittest.TestCase):
         checkout = Path(cls.scratch.name)
         ignore = shutil.ignore_patterns(".build*", "__pycache__", "Tests")
         shutil.copytree(REPO / "Packages" / "HTTPClient", checkout / "Packages" / "HTTPClient", ignore=ignore)
-        tests = checkout / "Packages" / "HTTPClient" / "Tests" / "HTTPClientTests"
-        tests.mkdir(parents=True)
-        (tests / "Empty.swift").write_text("import HTTPClient\n")
+        for target in ("HTTPClientTests", "HTTPClientSupportTests"):
+            tests = checkout / "Packages" / "HTTPClient" / "Tests" / target
+            tests.mkdir(parents=True)
+            (tests / "Empty.swift").write_text("import HTTPClient\n")
         (checkout / "Scripts").mkdir()
         for name in ("check-api", "apicheck", "docsite"):
             source, destination = REPO / "Scripts" / name, checkout / "Scripts" / name

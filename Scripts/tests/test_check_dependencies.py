@@ -166,6 +166,28 @@ class CheckDependenciesTests(unittest.TestCase):
                     "import HTTPArchive\n")
         self.assert_violation("Client.swift:6:", "must not import HTTPArchive")
 
+    def test_a_feature_importing_the_support_module_fails(self):
+        self.append("Packages/QuestionsFeature/Sources/QuestionsFeature/QuestionsFeature.swift",
+                    "import HTTPClientSupport\n")
+        self.assert_violation("QuestionsFeature.swift:2:", "must not import HTTPClientSupport")
+
+    def test_a_feature_test_importing_the_support_module_fails(self):
+        self.write("Packages/TokenFeature/Tests/TokenFeatureTests/SnapshotTests.swift",
+                   "import Testing\n@testable import HTTPClientSupport\n")
+        self.assert_violation("SnapshotTests.swift:2:", "must not import HTTPClientSupport")
+
+    def test_a_feature_manifest_naming_the_support_product_fails(self):
+        self.write("Packages/TokenFeature/Package.swift", MANIFEST.format(
+            name="TokenFeature", dependencies='.package(path: "../HTTPClient")').replace(
+            '.target(name: "TokenFeature")',
+            '.target(name: "TokenFeature", dependencies: [\n.product(name: "HTTPClientSupport", package: "HTTPClient")])'))
+        self.assert_violation("TokenFeature/Package.swift:8:", "must not depend on HTTPClientSupport")
+
+    def test_a_decorator_importing_the_support_module_passes(self):
+        self.append("Packages/HTTPClientDecorators/Sources/HTTPClientDecorators/HTTPClientDecorators.swift",
+                    "import HTTPClientSupport\n")
+        self.assertEqual(self.check().returncode, 0)
+
     def test_commented_out_lines_are_ignored(self):
         self.append("Packages/TokenFeature/Sources/TokenFeature/TokenFeature.swift", "// import URLSessionInfrastructure\n")
         self.assertEqual(self.check().returncode, 0)

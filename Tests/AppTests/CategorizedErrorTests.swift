@@ -4,6 +4,7 @@ import HTTPArchive
 import HTTPCaching
 import HTTPClient
 import HTTPClientDecorators
+import HTTPClientSupport
 import QuestionsFeature
 import QuestionsFeatureAPI
 import Testing
@@ -21,6 +22,7 @@ struct CategorizedErrorTests {
         "CurlInfrastructure.CurlClient.ConfigurationError": CurlClient.ConfigurationError.self,
         "CurlInfrastructure.CurlError": CurlError.self,
         "HTTPArchive.HARArchiveError": HARArchiveError.self,
+        "HTTPArchive.HARRecordedError": HARRecordedError.self,
         "HTTPArchive.HARReplayError": HARReplayError.self,
         "HTTPCaching.DiskHTTPCacheStore.Error": DiskHTTPCacheStore.Error.self,
         "HTTPCaching.HTTPCacheError": HTTPCacheError.self,
@@ -28,8 +30,10 @@ struct CategorizedErrorTests {
         "HTTPClient.HTTPDownloadError": HTTPDownloadError.self,
         "HTTPClient.HTTPError": HTTPError.self,
         "HTTPClient.HTTPTransportError": HTTPTransportError.self,
+        "HTTPClientSupport.RedirectError": RedirectError.self,
         "HTTPClientDecorators.AuthenticatedHTTPClient.Error": AuthenticatedHTTPClient.Error.self,
         "HTTPClientDecorators.ContentTypeValidationError": ContentTypeValidationError.self,
+        "HTTPClientDecorators.TimeoutError": TimeoutError.self,
         "HTTPClientDecorators.TokenRefreshError": TokenRefreshError.self,
         "QuestionsFeatureAPI.AvatarMapper.Error": AvatarMapper.Error.self,
         "QuestionsFeatureAPI.AvatarRequest.Error": AvatarRequest.Error.self,
@@ -41,6 +45,7 @@ struct CategorizedErrorTests {
         "TokenFeatureAPI.TokenMapper.Error": TokenMapper.Error.self,
         "TokenFeatureAPI.TokenUpdateMapper.Error": TokenUpdateMapper.Error.self,
         "URLSessionInfrastructure.URLSessionClient.ConfigurationError": URLSessionClient.ConfigurationError.self,
+        "URLSessionInfrastructure.URLSessionClient.TransferError": URLSessionClient.TransferError.self,
     ]
 
     @Test func everyPublicErrorTypeOfEveryPackageStatesAnExitStatus() throws {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPArchive
 import HTTPClient
 import HTTPClientDecorators
+import HTTPClientTestSupport
 import QuestionsFeatureAPI
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 /// Exit statuses and the one-line failure messages: a sentence, then advice that fits the cause.
 struct FailureReportTests {
     @Test(arguments: [
-        HTTPTransportError.undecodableContent(underlying: "incorrect header check"),
+        HTTPTransportError.undecodableContent(underlying: TestFailure("incorrect header check")),
         HTTPTransportError.responseTooLarge(limit: 10_000_000),
     ])
     func anAnswerThatCannotBeUsedExits3(error: HTTPTransportError) {
@@ -20,8 +21,9 @@ struct FailureReportTests {
 
     @Test func theRealTransportFailuresStillExit1WithNetworkAdvice() {
         for error in [
-            HTTPTransportError.cannotConnect(underlying: "refused"), .timedOut(underlying: "30 s"),
-            .connectionLost(underlying: "reset"),
+            HTTPTransportError.cannotConnect(underlying: TestFailure("refused")),
+            .timedOut(underlying: TestFailure("30 s")),
+            .connectionLost(underlying: TestFailure("reset")),
         ] {
             #expect(FailureClassifier.status(for: error) == AppExitStatus.networkFailure)
             #expect(Report.line("Could not load", error).hasSuffix(". \(FailureAdvice.network)\n"))

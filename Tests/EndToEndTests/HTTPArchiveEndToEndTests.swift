@@ -54,7 +54,10 @@ struct HTTPArchiveEndToEndTests {
 
         let replay = try HARReplayClient(archive: archive)
         let liveError = try #require(live[0].failure as? HTTPTransportError)
-        await #expect(throws: liveError) { try await replay.load(request: requests[0]) }
+        let thrown = await #expect(throws: HTTPTransportError.self) { try await replay.load(request: requests[0]) }
+        #expect(thrown?.kind == liveError.kind)
+        #expect(thrown?.underlying is HARRecordedError)
+        #expect(thrown?.underlyingDescription == liveError.underlyingDescription)
     }
 
     @Test func concurrentRequestsAreAllRecordedAndReplayed() async throws {

@@ -18,7 +18,10 @@ let package = Package(
     targets: [
         .target(
             name: "LoopbackProxy",
-            dependencies: [.product(name: "HTTPClient", package: "HTTPClient")]
+            dependencies: [
+                .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
+            ]
         ),
         .executableTarget(
             name: "cache-tests-proxy",
@@ -31,6 +34,7 @@ let package = Package(
             name: "LoopbackProxyTests",
             dependencies: [
                 "LoopbackProxy", .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
                 .product(name: "DevServerSupport", package: "HTTPClient"),
                 .product(name: "HTTPCaching", package: "HTTPCaching"),

@@ -8,6 +8,7 @@
 
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 @testable import HTTPCaching
 

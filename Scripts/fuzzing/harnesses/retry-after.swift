@@ -5,6 +5,7 @@
 
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 @testable import HTTPClientDecorators
 

@@ -1,12 +1,13 @@
-// Target `url-building`: percent-encoding and URL building of HTTPClient (PercentEncoding, URLPath, URLQuery,
+// Target `url-building`: percent-encoding and URL building of HTTPClientSupport (PercentEncoding, URLPath, URLQuery,
 // HTTPURLBuilder). The input is lines: the base URL, the version, the path, then query items `name=value`.
 // Properties: encoded text holds only allowed bytes and `%XX`, and decodes back to the text; the one-string
 // path and the URLComponents path build the same URL; the URL's path ends with the request's non-empty
 // segments and its query ends with the request's items sorted by name, each decoding to what was sent.
 
 import Foundation
+import HTTPClient
 
-@testable import HTTPClient
+@testable import HTTPClientSupport
 
 private struct FuzzRequest: HTTPRequest {
     let method = HTTPMethod.get

@@ -15,7 +15,16 @@ enum CommandDeadline {
 
     /// The error a load gets once a deadline of `total` has passed.
     static func expired(after total: Duration) -> HTTPTransportError {
-        .timedOut(underlying: "the command timed out after \(seconds(total)) s; --timeout sets the limit")
+        .timedOut(underlying: Error(total: total))
+    }
+
+    /// The cause of ``expired(after:)``: "the command timed out after N s; --timeout sets the limit".
+    struct Error: Swift.Error, Equatable, CustomStringConvertible {
+        let total: Duration
+
+        var description: String {
+            "the command timed out after \(CommandDeadline.seconds(total)) s; --timeout sets the limit"
+        }
     }
 
     /// `"1"`, `"2.5"`: whole seconds without decimals, otherwise up to three.

@@ -15,3 +15,8 @@ extension HARArchiveError: CategorizedError {
         }
     }
 }
+
+extension HARRecordedError: CategorizedError {
+    /// The recorded cause inside a replayed `HTTPTransportError`: a network failure, as the error it explains.
+    var exitStatus: ExitStatus { .networkFailure }
+}

@@ -23,3 +23,8 @@ extension AuthenticatedHTTPClient.Error: CategorizedError {
 extension ContentTypeValidationError: CategorizedError {
     var exitStatus: ExitStatus { .invalidResponse }
 }
+
+extension TimeoutError: CategorizedError {
+    /// The cause inside `HTTPTransportError.timedOut`: a network failure, as the error it explains.
+    var exitStatus: ExitStatus { .networkFailure }
+}

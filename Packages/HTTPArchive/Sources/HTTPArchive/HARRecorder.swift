@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// Collects the exchanges of one or more recording chains and writes them as one HAR 1.2 archive.
 ///

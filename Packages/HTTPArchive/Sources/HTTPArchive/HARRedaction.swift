@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// Replaces the values of secret names with `"[redacted]"`: headers, query items and JSON fields at any
 /// depth. Names compare case-insensitively; the field itself is always kept. A URL in any other header value

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// An `HTTPClient` that answers from a HAR archive and never touches the network.
 ///

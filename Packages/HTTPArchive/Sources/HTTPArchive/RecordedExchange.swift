@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// One request as it reached the recorder and what came back, kept raw: turning it into a HAR entry
 /// (URL, redaction, text or base64) waits until an archive is written, off the request's path. URLs, in
@@ -32,7 +33,7 @@ struct RecordedExchange: Sendable {
             timings: HARTimings(send: -1, wait: milliseconds, receive: -1),
             error: failure.map { RedactedURL.text($0.message) },
             transportError: failure.map {
-                HARTransportFailure(kind: $0.failure.kind, underlying: RedactedURL.text($0.failure.underlying))
+                HARTransportFailure(kind: $0.failure.kind, message: RedactedURL.text($0.failure.message))
             }
         )
     }

@@ -116,25 +116,27 @@ struct HARReplayClientTests {
 
     @Test func throwsTheRecordedTransportErrorForAStatusZeroEntry() async throws {
         var failed = entry(url: "http://h/v1/resource", status: 0, text: nil)
-        failed.transportError = HARTransportFailure(kind: "timedOut", underlying: "after 30 s")
+        failed.transportError = HARTransportFailure(kind: "timedOut", message: "after 30 s")
 
         let sut = try makeSUT([failed])
 
-        await #expect(throws: HTTPTransportError.timedOut(underlying: "after 30 s")) {
+        let thrown = await #expect(throws: HTTPTransportError.self) {
             try await sut.load(request: TestRequest())
         }
+        #expect(
+            thrown?.matches(HTTPTransportError.timedOut(underlying: HARRecordedError(message: "after 30 s"))) == true)
     }
 
     @Test(
         arguments: [
             (
                 "net::ERR_CONNECTION_REFUSED",
-                HTTPTransportError.cannotConnect(underlying: "net::ERR_CONNECTION_REFUSED")
+                HTTPTransportError.cannotConnect(underlying: HARRecordedError(message: "net::ERR_CONNECTION_REFUSED"))
             ),
-            ("net::ERR_TIMED_OUT", .timedOut(underlying: "net::ERR_TIMED_OUT")),
-            ("Connection killed.", .connectionLost(underlying: "Connection killed.")),
+            ("net::ERR_TIMED_OUT", .timedOut(underlying: HARRecordedError(message: "net::ERR_TIMED_OUT"))),
+            ("Connection killed.", .connectionLost(underlying: HARRecordedError(message: "Connection killed."))),
             ("net::ERR_ABORTED", .cancelled),
-            ("something odd", .other(underlying: "something odd")),
+            ("something odd", .other(underlying: HARRecordedError(message: "something odd"))),
         ])
     func readsOtherToolsErrorTextAsATransportError(message: String, expected: HTTPTransportError) async throws {
         var failed = entry(url: "http://h/v1/resource", status: 0, text: nil)
@@ -142,7 +144,8 @@ struct HARReplayClientTests {
 
         let sut = try makeSUT([failed])
 
-        await #expect(throws: expected) { try await sut.load(request: TestRequest()) }
+        let thrown = await #expect(throws: HTTPTransportError.self) { try await sut.load(request: TestRequest()) }
+        #expect(thrown?.matches(expected) == true)
     }
 
     @Test func decodesBase64BodiesAndDoesNotUndoAContentEncodingAgain() async throws {
@@ -173,7 +176,7 @@ struct HARReplayClientTests {
         let live = ScriptedHTTPClient(replies: [
             .status(200, body: #"{"items":[]}"#, headers: ["Content-Type": "application/json"]),
             .response(Data([0, 1, 2, 255]), HTTPResponse(statusCode: 200, headers: ["Content-Type": "image/png"])),
-            .failure(HTTPTransportError.connectionLost(underlying: "reset")),
+            .failure(HTTPTransportError.connectionLost(underlying: TestFailure("reset"))),
         ])
         let recording = live.recording(to: recorder, baseURL: try url("https://api.test/base/"))
         let requests = [
@@ -200,7 +203,7 @@ struct HARReplayClientTests {
         do {
             return .success(try await load())
         } catch {
-            return .failure(error as? HTTPTransportError ?? .other(underlying: "\(error)"))
+            return .failure(error as? HTTPTransportError ?? .other(underlying: TestFailure("\(error)")))
         }
     }
 

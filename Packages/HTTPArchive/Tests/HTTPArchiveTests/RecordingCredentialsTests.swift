@@ -11,7 +11,9 @@ struct RecordingCredentialsTests {
     @Test func theArchiveNeverHoldsTheBaseURLsPassword() async throws {
         let client = ScriptedHTTPClient(replies: [
             .status(302, headers: ["Location": "http://user:pw@127.0.0.1:1/v1/elsewhere"]),
-            .failure(HTTPTransportError.cannotConnect(underlying: "refused by http://user:pw@127.0.0.1:1/v1/items")),
+            .failure(
+                HTTPTransportError.cannotConnect(
+                    underlying: TestFailure("refused by http://user:pw@127.0.0.1:1/v1/items"))),
             .failure(HTTPTransportError.invalidURL("http://user:pw@127.0.0.1:1/v1/%")),
         ])
         let recorder = HARRecorder()
@@ -27,7 +29,7 @@ struct RecordingCredentialsTests {
         #expect(entries.map(\.request.url) == Array(repeating: "http://[redacted]@127.0.0.1:1/v1/items", count: 3))
         #expect(entries[0].response.redirectURL == "http://[redacted]@127.0.0.1:1/v1/elsewhere")
         #expect(entries[0].response.headers.map(\.value) == ["http://[redacted]@127.0.0.1:1/v1/elsewhere"])
-        #expect(entries[1].transportError?.underlying == "refused by http://[redacted]@127.0.0.1:1/v1/items")
+        #expect(entries[1].transportError?.message == "refused by http://[redacted]@127.0.0.1:1/v1/items")
         #expect(entries[2].error?.contains("http://[redacted]@127.0.0.1:1/v1/%") == true)
     }
 

@@ -54,15 +54,16 @@ struct RecordingHTTPClientTests {
     }
 
     @Test func recordsAFailureWithStatusZeroAndTheErrorThenRethrowsIt() async throws {
-        let failure = HTTPTransportError.cannotConnect(underlying: "refused")
+        let failure = HTTPTransportError.cannotConnect(underlying: TestFailure("refused"))
         let (sut, recorder, _) = try makeSUT(replies: [.failure(failure)])
 
-        await #expect(throws: failure) { try await sut.load(request: TestRequest()) }
+        let thrown = await #expect(throws: HTTPTransportError.self) { try await sut.load(request: TestRequest()) }
+        #expect(thrown?.matches(failure) == true)
 
         let entry = try onlyEntry(of: recorder)
         #expect(entry.response.status == 0)
         #expect(entry.error == failure.description)
-        #expect(entry.transportError == HARTransportFailure(kind: "cannotConnect", underlying: "refused"))
+        #expect(entry.transportError == HARTransportFailure(kind: "cannotConnect", message: "refused"))
     }
 
     @Test func writesTheStandardFieldsWithUnknownTimingsAsMinusOne() async throws {

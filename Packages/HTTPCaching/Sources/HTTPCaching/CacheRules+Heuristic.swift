@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 extension CacheRules {
     /// The lifetime of a response that states no freshness and does not say `no-cache`: the policy's

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// RFC 9111's rules for a private cache: what may be stored, for how long, and how old it is.
 enum CacheRules {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// Invalidation by unsafe requests (RFC 9111, 4.4).
 extension CachingHTTPClient {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// The caller's own `If-None-Match` and `If-Modified-Since`, the preconditions a cache evaluates against a stored
 /// response (RFC 9111, 4.3.2). `If-Match`, `If-Unmodified-Since` and `If-Range` are for the origin alone.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// An ``HTTPCacheStore`` in a directory: one file per entry, shared safely by several processes.
 ///
@@ -18,9 +19,9 @@ import HTTPClient
 /// Reads and writes are synchronous and cheap (one small file each); call from any task or thread.
 public final class DiskHTTPCacheStore: HTTPCacheStore {
     /// Why a store could not be opened.
-    public enum Error: Swift.Error, Equatable, CustomStringConvertible {
-        /// The directory did not exist and could not be created.
-        case cannotCreateDirectory(path: String, underlying: String)
+    public enum Error: Swift.Error, CustomStringConvertible {
+        /// The directory did not exist and could not be created; `underlying` is the file system's error.
+        case cannotCreateDirectory(path: String, underlying: any Swift.Error & Sendable)
         /// Something other than a directory is at the path.
         case notADirectory(path: String)
 
@@ -28,7 +29,7 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
         public var description: String {
             switch self {
             case .cannotCreateDirectory(let path, let underlying):
-                "Could not create the cache directory \(path) (\(underlying))"
+                "Could not create the cache directory \(path) (\(underlying.localizedDescription))"
             case .notADirectory(let path): "The cache directory \(path) is not a directory"
             }
         }
@@ -89,7 +90,7 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
                 try FileManager.default.createDirectory(
                     at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
-                throw Error.cannotCreateDirectory(path: path, underlying: error.localizedDescription)
+                throw Error.cannotCreateDirectory(path: path, underlying: error)
             }
         } else if !isDirectory.boolValue {
             throw Error.notADirectory(path: path)

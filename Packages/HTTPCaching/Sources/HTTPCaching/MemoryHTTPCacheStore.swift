@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPClientSupport
 
 /// An ``HTTPCacheStore`` in memory, for one process: fast, gone when the process ends.
 ///

@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPClientSupport
 
 /// The background revalidations one ``CachingHTTPClient`` has running: at most one per stored variant.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPCaching
 import HTTPClient
+import HTTPClientSupport
 import HTTPClientTestSupport
 import Testing
 

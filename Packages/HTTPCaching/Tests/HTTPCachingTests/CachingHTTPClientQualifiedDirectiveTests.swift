@@ -102,7 +102,7 @@ struct CachingHTTPClientQualifiedDirectiveTests {
     }
 
     @Test func aQualifiedNoCacheAllowsStaleAnswersWhenTheOriginFails() async throws {
-        let lost = HTTPTransportError.cannotConnect(underlying: "refused")
+        let lost = HTTPTransportError.cannotConnect(underlying: TestFailure("refused"))
         let cache = CachingSUT([.status(200, body: "stored", headers: Self.listed), .failure(lost)])
         try await cache.load()
         cache.advance(seconds: 3601)

@@ -12,7 +12,7 @@ struct CachingHTTPClientStaleWhileRevalidateTests {
     private static let windowed: HTTPHeaders = [
         "Cache-Control": "max-age=60, stale-while-revalidate=30", "ETag": "\"v1\"",
     ]
-    private static let lost = HTTPTransportError.cannotConnect(underlying: "refused")
+    private static let lost = HTTPTransportError.cannotConnect(underlying: TestFailure("refused"))
 
     /// A cache whose stored entry says `windowed` and is `staleBy` seconds past its freshness; the origin answers
     /// the next requests with `replies`.

@@ -31,9 +31,32 @@ struct DiskHTTPCacheStoreTests {
         try Data().write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
 
-        #expect(throws: DiskHTTPCacheStore.Error.notADirectory(path: file.path)) {
+        let error = #expect(throws: DiskHTTPCacheStore.Error.self) {
             try DiskHTTPCacheStore(directory: file)
         }
+        guard case .notADirectory(let path) = error else {
+            Issue.record("expected notADirectory, got \(String(describing: error))")
+            return
+        }
+        #expect(path == file.path)
+    }
+
+    @Test func aDirectoryThatCannotBeCreatedKeepsTheFileSystemsError() throws {
+        let file = StoreFixtures.directory()
+        try Data().write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let directory = file.appendingPathComponent("cache")
+
+        let error = #expect(throws: DiskHTTPCacheStore.Error.self) {
+            try DiskHTTPCacheStore(directory: directory)
+        }
+        guard case .cannotCreateDirectory(let path, let underlying) = error else {
+            Issue.record("expected cannotCreateDirectory, got \(String(describing: error))")
+            return
+        }
+        #expect(path == directory.path)
+        #expect((underlying as NSError).domain == NSCocoaErrorDomain)
+        #expect(error?.description.hasSuffix("(\(underlying.localizedDescription))") == true)
     }
 
     @Test func aKeyWithNoFileIsAMiss() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPCaching
 import HTTPClient
+import HTTPClientSupport
 import Testing
 
 /// Both stores keep several variants per key, bounded, least recently used first out.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// The repository's `Scripts/dev-server`, started on a free loopback port for end-to-end tests.
 ///
@@ -11,7 +12,7 @@ import HTTPClient
 /// ```
 public final class DevServer {
     /// Why the server could not be started.
-    public struct LaunchError: Error, CustomStringConvertible {
+    public struct Error: Swift.Error, CustomStringConvertible {
         /// What went wrong, including the server's standard error when it exited.
         public let description: String
     }
@@ -76,7 +77,7 @@ public final class DevServer {
             process.terminate()
             process.waitUntilExit()
             let stderr = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
-            throw LaunchError(description: "dev-server exited before it was ready: \(stderr)")
+            throw Error(description: "dev-server exited before it was ready: \(stderr)")
         }
         return DevServer(process: process, exit: exit, port: ready.port, baseURL: ready.baseURL)
     }
@@ -138,7 +139,7 @@ public final class DevServer {
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory.deleteLastPathComponent()
         }
-        throw LaunchError(description: "Scripts/dev-server not found above \(filePath)")
+        throw Error(description: "Scripts/dev-server not found above \(filePath)")
     }
 }
 

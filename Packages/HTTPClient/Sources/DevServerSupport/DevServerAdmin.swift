@@ -7,7 +7,7 @@ import HTTPClient
 /// so this package stays free of transport code. The admin routes are never faulted.
 public struct DevServerAdmin: Sendable {
     /// An admin route answered with something other than 200, or with a body it does not document.
-    public struct Failure: Error, CustomStringConvertible {
+    public struct Error: Swift.Error, CustomStringConvertible {
         public let description: String
     }
 
@@ -26,7 +26,7 @@ public struct DevServerAdmin: Sendable {
         }
         let data = try await load(AdminRequest(path: "_admin/counters/\(key)"), "counter \(key)")
         let counter = try JSONDecoder().decode(Counter.self, from: data)
-        guard counter.key == key else { throw Failure(description: "asked for \(key), got \(counter.key)") }
+        guard counter.key == key else { throw Error(description: "asked for \(key), got \(counter.key)") }
         return counter.count
     }
 
@@ -37,14 +37,14 @@ public struct DevServerAdmin: Sendable {
     }
 
     /// Returns once the counter `key` reached `count` (the server has seen the request), through the server's
-    /// long poll `GET /_admin/wait`; throws ``Failure`` when it did not within `timeoutMilliseconds`.
+    /// long poll `GET /_admin/wait`; throws ``Error`` when it did not within `timeoutMilliseconds`.
     public func waitUntil(_ key: String, reaches count: Int, timeoutMilliseconds: Int = 20_000) async throws {
         let request = AdminRequest(
             path: "_admin/wait",
             queryParameter: ["counter": key, "at_least": "\(count)", "timeout_ms": "\(timeoutMilliseconds)"])
         let (_, response) = try await client.load(request: request)
         guard response.statusCode == 200 else {
-            throw Failure(description: "counter \(key) did not reach \(count) within \(timeoutMilliseconds) ms")
+            throw Error(description: "counter \(key) did not reach \(count) within \(timeoutMilliseconds) ms")
         }
     }
 
@@ -64,7 +64,7 @@ public struct DevServerAdmin: Sendable {
     public func faults() async throws -> [String: Any] {
         let data = try await load(AdminRequest(path: "_admin/faults"), "faults")
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw Failure(description: "faults: not a JSON object")
+            throw Error(description: "faults: not a JSON object")
         }
         return object
     }
@@ -90,7 +90,7 @@ public struct DevServerAdmin: Sendable {
 
     private func load(_ request: AdminRequest, _ what: String) async throws -> Data {
         let (data, response) = try await client.load(request: request)
-        guard response.statusCode == 200 else { throw Failure(description: "\(what): HTTP \(response.statusCode)") }
+        guard response.statusCode == 200 else { throw Error(description: "\(what): HTTP \(response.statusCode)") }
         return data
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// (a dev server started by a concurrent test, say) can take it while this value is alive.
 public final class ReservedPort {
     /// The socket call that failed, with `errno`.
-    public struct Failure: Error, CustomStringConvertible {
+    public struct Error: Swift.Error, CustomStringConvertible {
         public let description: String
     }
 
@@ -19,7 +19,7 @@ public final class ReservedPort {
         #else
             let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
-        guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+        guard descriptor >= 0 else { throw Error(description: "socket: errno \(errno)") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -32,7 +32,7 @@ public final class ReservedPort {
         }
         guard bound else {
             close(descriptor)
-            throw Failure(description: "bind: errno \(errno)")
+            throw Error(description: "bind: errno \(errno)")
         }
         self.descriptor = descriptor
         port = Int(UInt16(bigEndian: address.sin_port))

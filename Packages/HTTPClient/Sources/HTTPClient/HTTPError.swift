@@ -14,7 +14,7 @@ extension HTTPError: CustomStringConvertible {
             let snippet = String(decoding: data.prefix(200), as: UTF8.self)
                 .replacingOccurrences(of: "\n", with: " ")
                 .trimmingCharacters(in: .whitespaces)
-            let reason = HTTPStatusReason.phrase(for: statusCode).map { " \($0)" } ?? ""
+            let reason = StatusReasonPhrases.phrase(for: statusCode).map { " \($0)" } ?? ""
             return snippet.isEmpty || snippet.contains("\u{FFFD}")
                 ? "HTTP \(statusCode)\(reason)"
                 : "HTTP \(statusCode)\(reason): \(snippet)"

@@ -2,37 +2,100 @@ import Foundation
 
 /// Why a request produced no HTTP response, in terms that need no transport types.
 ///
-/// Infrastructure maps its own errors into these cases, keeping the underlying
-/// description, so decorators and features can decide (for example) whether to retry.
-public enum HTTPTransportError: Error, Equatable, Sendable {
+/// Infrastructure maps its own errors into these cases and keeps the original error as `underlying`, so
+/// decorators and features can decide (for example) whether to retry, and a log can still name the cause.
+/// Compare errors by ``kind`` or by pattern matching; the underlying values need not be comparable.
+public enum HTTPTransportError: Error, Sendable {
     /// No response arrived within the allowed time.
-    case timedOut(underlying: String)
+    case timedOut(underlying: any Error & Sendable)
     /// The server could not be reached: refused connection, unknown host, no network.
-    case cannotConnect(underlying: String)
+    case cannotConnect(underlying: any Error & Sendable)
     /// The connection dropped before the response was complete.
-    case connectionLost(underlying: String)
+    case connectionLost(underlying: any Error & Sendable)
     /// The request was cancelled before it completed.
     case cancelled
-    /// The request could not be turned into a valid URL.
+    /// The request could not be turned into a valid URL; the text names what was tried.
     case invalidURL(String)
     /// Something other than a well-formed HTTP response came back.
-    case invalidResponse(underlying: String)
+    case invalidResponse(underlying: any Error & Sendable)
     /// The server redirected too many times or in a loop.
-    case tooManyRedirects(underlying: String)
+    case tooManyRedirects(underlying: any Error & Sendable)
     /// The TLS handshake or certificate check failed.
-    case secureConnectionFailed(underlying: String)
+    case secureConnectionFailed(underlying: any Error & Sendable)
     /// Any other transport failure.
-    case other(underlying: String)
+    case other(underlying: any Error & Sendable)
     /// The response body grew past the client's limit (counted after content decoding), so the
     /// transfer was stopped.
     case responseTooLarge(limit: Int)
     /// The body could not be decoded as its `Content-Encoding` says (for example a `gzip` body that
     /// is not gzip): the server answered, but the answer is unusable.
-    case undecodableContent(underlying: String)
+    case undecodableContent(underlying: any Error & Sendable)
+
+    /// The case without its values, for comparing errors and for recording them.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// ``HTTPTransportError/timedOut(underlying:)``.
+        case timedOut
+        /// ``HTTPTransportError/cannotConnect(underlying:)``.
+        case cannotConnect
+        /// ``HTTPTransportError/connectionLost(underlying:)``.
+        case connectionLost
+        /// ``HTTPTransportError/cancelled``.
+        case cancelled
+        /// ``HTTPTransportError/invalidURL(_:)``.
+        case invalidURL
+        /// ``HTTPTransportError/invalidResponse(underlying:)``.
+        case invalidResponse
+        /// ``HTTPTransportError/tooManyRedirects(underlying:)``.
+        case tooManyRedirects
+        /// ``HTTPTransportError/secureConnectionFailed(underlying:)``.
+        case secureConnectionFailed
+        /// ``HTTPTransportError/other(underlying:)``.
+        case other
+        /// ``HTTPTransportError/responseTooLarge(limit:)``.
+        case responseTooLarge
+        /// ``HTTPTransportError/undecodableContent(underlying:)``.
+        case undecodableContent
+    }
+
+    /// Which case this is.
+    public var kind: Kind {
+        switch self {
+        case .timedOut: .timedOut
+        case .cannotConnect: .cannotConnect
+        case .connectionLost: .connectionLost
+        case .cancelled: .cancelled
+        case .invalidURL: .invalidURL
+        case .invalidResponse: .invalidResponse
+        case .tooManyRedirects: .tooManyRedirects
+        case .secureConnectionFailed: .secureConnectionFailed
+        case .other: .other
+        case .responseTooLarge: .responseTooLarge
+        case .undecodableContent: .undecodableContent
+        }
+    }
+
+    /// The error this one was mapped from, for the cases that keep one.
+    public var underlying: (any Error & Sendable)? {
+        switch self {
+        case .timedOut(let underlying), .cannotConnect(let underlying), .connectionLost(let underlying),
+            .invalidResponse(let underlying), .tooManyRedirects(let underlying),
+            .secureConnectionFailed(let underlying), .other(let underlying), .undecodableContent(let underlying):
+            underlying
+        case .cancelled, .invalidURL, .responseTooLarge:
+            nil
+        }
+    }
+
+    /// The text of ``underlying`` as ``description`` shows it in parentheses, for logs and archives: a
+    /// Foundation error as its message with domain and code (`timed out (URLError -1001)`), any other error as
+    /// its `errorDescription` or `description`.
+    public var underlyingDescription: String? {
+        underlying.map(CauseDescription.text(of:))
+    }
 
     /// Whether the same request may succeed if sent again: timeouts, refused and dropped connections.
     public var isTransient: Bool {
-        switch self {
+        switch kind {
         case .timedOut, .cannotConnect, .connectionLost: true
         case .cancelled, .invalidURL, .invalidResponse, .tooManyRedirects, .secureConnectionFailed, .other,
             .responseTooLarge, .undecodableContent:
@@ -44,29 +107,31 @@ public enum HTTPTransportError: Error, Equatable, Sendable {
 extension HTTPTransportError: CustomStringConvertible {
     /// A one-line description naming the failure and its underlying cause.
     public var description: String {
-        switch self {
-        case .timedOut(let underlying): "The request timed out (\(underlying))"
-        case .cannotConnect(let underlying): "Could not connect to the server (\(underlying))"
-        case .connectionLost(let underlying): "The connection was lost (\(underlying))"
+        let cause = underlyingDescription ?? ""
+        return switch self {
+        case .timedOut: "The request timed out (\(cause))"
+        case .cannotConnect: "Could not connect to the server (\(cause))"
+        case .connectionLost: "The connection was lost (\(cause))"
         case .cancelled: "The request was cancelled"
         case .invalidURL(let url): "Invalid URL: \(url)"
-        case .invalidResponse(let underlying): "The server sent an invalid response (\(underlying))"
-        case .tooManyRedirects(let underlying): "Too many redirects (\(underlying))"
-        case .secureConnectionFailed(let underlying): "The secure connection failed (\(underlying))"
-        case .other(let underlying): "The request failed (\(underlying))"
+        case .invalidResponse: "The server sent an invalid response (\(cause))"
+        case .tooManyRedirects: "Too many redirects (\(cause))"
+        case .secureConnectionFailed: "The secure connection failed (\(cause))"
+        case .other: "The request failed (\(cause))"
         case .responseTooLarge(let limit): "The response was larger than the limit (\(limit) bytes)"
-        case .undecodableContent(let underlying): "The response body could not be decoded (\(underlying))"
+        case .undecodableContent: "The response body could not be decoded (\(cause))"
         }
     }
 }
 
 extension HTTPTransportError: LocalizedError {
+    /// The same text as `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 }
 
 extension HTTPTransportError {
     /// Whether `error` means the work was cancelled: a `CancellationError` or ``cancelled``.
     public static func isCancellation(_ error: any Error) -> Bool {
-        error is CancellationError || (error as? HTTPTransportError) == .cancelled
+        error is CancellationError || (error as? HTTPTransportError)?.kind == .cancelled
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// A clock a test moves by hand: `now` for `ContinuousClock` instants, `date` for wall-clock dates.
 ///

@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPClientSupport
 
 /// A thread-safe list that test closures append to, for counting calls or capturing log lines.
 ///

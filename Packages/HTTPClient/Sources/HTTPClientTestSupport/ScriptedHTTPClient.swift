@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// An `HTTPClient` for tests: answers from a script of replies and records every request.
 ///

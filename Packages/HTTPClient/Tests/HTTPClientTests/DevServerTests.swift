@@ -19,8 +19,8 @@ struct DevServerTests {
         }
     #endif
 
-    @Test func aHostOffLoopbackIsALaunchError() async throws {
-        await #expect(throws: DevServer.LaunchError.self) {
+    @Test func aHostOffLoopbackIsADevServerError() async throws {
+        await #expect(throws: DevServer.Error.self) {
             try await DevServer.run(arguments: ["--host", "0.0.0.0"]) { _ in }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 import HTTPClientTestSupport
 import Testing
 
@@ -20,7 +21,8 @@ struct ScriptedHTTPClientTests {
     @Test func throwsScriptedErrors() async {
         let client = ScriptedHTTPClient(replies: [.failure(HTTPTransportError.cancelled)])
 
-        await #expect(throws: HTTPTransportError.cancelled) { try await client.load(request: TestRequest()) }
+        let thrown = await #expect(throws: HTTPTransportError.self) { try await client.load(request: TestRequest()) }
+        #expect(thrown?.matches(HTTPTransportError.cancelled) == true)
     }
 
     @Test func fallsBackToTheHandlerWithTheRequest() async throws {

@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPClientSupport
 
 /// Calls a closure when its deadline passes, for many pending deadlines at once, with one sleeping task.
 ///

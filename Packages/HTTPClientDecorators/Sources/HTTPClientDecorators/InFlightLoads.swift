@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPClientSupport
 
 /// Counts the loads running through the clients that ``LoadTrackingHTTPClient`` wraps, and lets a caller wait
 /// until none is left: a program that cancels its work can still wait for what that work was recording.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// A client made on its first load, so a program that never loads (every answer cached, say) never makes one.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// Which came first for one bounded load: its outcome or the end of its time. The first report wins.
 final class LoadRace: Sendable {

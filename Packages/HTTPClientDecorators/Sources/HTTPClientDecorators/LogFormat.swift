@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// Renders one log entry per exchange (request line, headers, body; then status, headers, body), redacting
 /// secret values.

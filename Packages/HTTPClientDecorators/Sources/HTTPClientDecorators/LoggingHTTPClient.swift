@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// Logs every request with its response (or error) as one human-readable entry, with secrets redacted.
 ///

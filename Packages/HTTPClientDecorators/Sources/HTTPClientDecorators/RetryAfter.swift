@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// Reads the `Retry-After` response header (RFC 9110, 10.2.3): delta-seconds or an HTTP-date.
 enum RetryAfter {

@@ -21,7 +21,7 @@ public struct SharedDeadline: Sendable {
     ) {
         self.total = total
         time = ClockTime(clock)
-        expiredError = expired ?? { HTTPTransportError.timedOut(underlying: TimeoutHTTPClient.message(for: total)) }
+        expiredError = expired ?? { HTTPTransportError.timedOut(underlying: TimeoutError(duration: total)) }
     }
 
     /// The time left; zero or less once the deadline has passed.

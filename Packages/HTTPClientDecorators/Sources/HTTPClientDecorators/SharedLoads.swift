@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// The loads of a ``DeduplicatingHTTPClient`` in flight, keyed by request.
 ///

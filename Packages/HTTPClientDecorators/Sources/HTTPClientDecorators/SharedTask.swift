@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPClientSupport
 
 /// One unstructured task whose result many callers await, each able to stop waiting on its own.
 ///

@@ -2,7 +2,7 @@ import Foundation
 import HTTPClient
 
 /// Bounds one load: when `duration` passes before the wrapped client answers, the load is cancelled and
-/// `HTTPTransportError.timedOut(underlying: "no response within N s")` is thrown.
+/// `HTTPTransportError.timedOut(underlying:)` is thrown, its cause a ``TimeoutError`` ("no response within N s").
 ///
 /// - The wrapped load runs in a child task, which is cancelled when the time is up; the call returns once
 ///   that task has finished, so nothing is left running behind it.
@@ -55,7 +55,7 @@ public struct TimeoutHTTPClient: HTTPClient {
         let first = await race.first()
         timer.cancel(timerID)
         if first == .timeUp, !Task.isCancelled {
-            throw HTTPTransportError.timedOut(underlying: Self.message(for: duration))
+            throw HTTPTransportError.timedOut(underlying: TimeoutError(duration: duration))
         }
         return try await loaded.get()
     }

@@ -70,7 +70,8 @@ struct AuthenticatedHTTPClientTests {
         let sut = client.authenticated { "Bearer a" }
 
         let (data, response) = try await sut.load(request: TestRequest())
-        await #expect(throws: HTTPTransportError.cancelled) { try await sut.load(request: TestRequest()) }
+        let thrown = await #expect(throws: HTTPTransportError.self) { try await sut.load(request: TestRequest()) }
+        #expect(thrown?.matches(HTTPTransportError.cancelled) == true)
 
         #expect(response.statusCode == 401 && data == Data("no".utf8))
     }

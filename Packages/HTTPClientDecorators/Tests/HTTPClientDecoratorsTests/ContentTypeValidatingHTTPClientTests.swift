@@ -91,9 +91,10 @@ struct ContentTypeValidatingHTTPClientTests {
     @Test func passesErrorsThrough() async {
         let sut = makeSUT(.failure(HTTPTransportError.cancelled))
 
-        await #expect(throws: HTTPTransportError.cancelled) {
+        let thrown = await #expect(throws: HTTPTransportError.self) {
             try await sut.load(request: TestRequest(headers: ["Accept": "application/json"]))
         }
+        #expect(thrown?.matches(HTTPTransportError.cancelled) == true)
     }
 
     @Test func releasesTheClientAfterUse() async throws {

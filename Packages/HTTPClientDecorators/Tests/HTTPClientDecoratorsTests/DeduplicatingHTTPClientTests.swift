@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 import HTTPClientTestSupport
 import Testing
 
@@ -21,7 +22,7 @@ struct DeduplicatingHTTPClientTests {
 
     @Test func everyCallerGetsTheSharedError() async throws {
         let allJoined = Countdown(5)
-        let failure = HTTPTransportError.timedOut(underlying: "slow")
+        let failure = HTTPTransportError.timedOut(underlying: TestFailure("slow"))
         let (sut, client) = makeSUT(replies: [.after(allJoined.reached, .failure(failure))], allJoined)
 
         let outcomes = try await concurrently(5) { _ in
@@ -29,7 +30,7 @@ struct DeduplicatingHTTPClientTests {
                 _ = try await sut.load(request: TestRequest())
                 return false
             } catch let error as HTTPTransportError {
-                return error == failure
+                return error.matches(failure)
             }
         }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPClientDecorators
+import HTTPClientSupport
 import HTTPClientTestSupport
 import Testing
 
@@ -24,10 +25,11 @@ struct ErrorHandlingHTTPClientTests {
     }
 
     @Test func passesTransportErrorsThrough() async {
-        let failure = HTTPTransportError.timedOut(underlying: "slow")
+        let failure = HTTPTransportError.timedOut(underlying: TestFailure("slow"))
         let sut = makeSUT(.failure(failure))
 
-        await #expect(throws: failure) { try await sut.load(request: TestRequest()) }
+        let thrown = await #expect(throws: HTTPTransportError.self) { try await sut.load(request: TestRequest()) }
+        #expect(thrown?.matches(failure) == true)
     }
 
     @Test func sendsTheRequestUnchanged() async throws {

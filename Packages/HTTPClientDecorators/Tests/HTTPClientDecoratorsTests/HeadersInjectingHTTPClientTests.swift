@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPClientDecorators
+import HTTPClientSupport
 import HTTPClientTestSupport
 import Testing
 

@@ -72,7 +72,9 @@ struct LoggingHTTPClientRedactionTests {
 struct LoggingHTTPClientURLCredentialsTests {
     @Test func aURLInAnErrorPrintsWithoutItsUserNameAndPassword() async throws {
         let client = ScriptedHTTPClient(replies: [
-            .failure(HTTPTransportError.cannotConnect(underlying: "refused by http://user:pw@127.0.0.1:1/v1/items")),
+            .failure(
+                HTTPTransportError.cannotConnect(
+                    underlying: TestFailure("refused by http://user:pw@127.0.0.1:1/v1/items"))),
             .failure(HTTPTransportError.invalidURL("http://user:pw@127.0.0.1:1/v1/%")),
         ])
         let log = RecordedValues<String>()

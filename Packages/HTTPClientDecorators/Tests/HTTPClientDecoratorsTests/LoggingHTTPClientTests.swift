@@ -61,10 +61,13 @@ struct LoggingHTTPClientTests {
     }
 
     @Test func logsFailuresAndRethrowsThem() async throws {
-        let failure = HTTPTransportError.timedOut(underlying: "no answer")
+        let failure = HTTPTransportError.timedOut(underlying: TestFailure("no answer"))
         let (sut, log) = makeSUT(client: ScriptedHTTPClient(replies: [.failure(failure)]))
 
-        await #expect(throws: failure) { try await sut.load(request: TestRequest(path: "slow")) }
+        let thrown = await #expect(throws: HTTPTransportError.self) {
+            try await sut.load(request: TestRequest(path: "slow"))
+        }
+        #expect(thrown?.matches(failure) == true)
 
         let entry = try #require(log.values.first)
         #expect(log.count == 1)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPClientDecorators
+import HTTPClientSupport
 import HTTPClientTestSupport
 import Testing
 
@@ -27,13 +28,14 @@ struct RetryingHTTPClientTests {
     }
 
     @Test func rethrowsTheLastErrorAfterTransientFailures() async throws {
-        let last = HTTPTransportError.connectionLost(underlying: "third")
+        let last = HTTPTransportError.connectionLost(underlying: TestFailure("third"))
         let (sut, client, _) = makeSUT([
-            .failure(HTTPTransportError.timedOut(underlying: "first")),
-            .failure(HTTPTransportError.cannotConnect(underlying: "second")), .failure(last),
+            .failure(HTTPTransportError.timedOut(underlying: TestFailure("first"))),
+            .failure(HTTPTransportError.cannotConnect(underlying: TestFailure("second"))), .failure(last),
         ])
 
-        await #expect(throws: last) { try await sut.load(request: TestRequest()) }
+        let thrown = await #expect(throws: HTTPTransportError.self) { try await sut.load(request: TestRequest()) }
+        #expect(thrown?.matches(last) == true)
         #expect(await client.requests.count == 3)
     }
 
@@ -50,12 +52,15 @@ struct RetryingHTTPClientTests {
 
     @Test(arguments: [HTTPMethod.post, .patch])
     func neverSendsANonIdempotentRequestTwice(_ method: HTTPMethod) async throws {
-        let (sut, client, _) = makeSUT([.status(503), .failure(HTTPTransportError.timedOut(underlying: "t"))])
+        let (sut, client, _) = makeSUT([
+            .status(503), .failure(HTTPTransportError.timedOut(underlying: TestFailure("t"))),
+        ])
 
         let (_, response) = try await sut.load(request: TestRequest(method: method))
-        await #expect(throws: HTTPTransportError.timedOut(underlying: "t")) {
+        let thrown = await #expect(throws: HTTPTransportError.self) {
             try await sut.load(request: TestRequest(method: method))
         }
+        #expect(thrown?.matches(HTTPTransportError.timedOut(underlying: TestFailure("t"))) == true)
 
         #expect(response.statusCode == 503)
         #expect(await client.requests.count == 2)
@@ -82,7 +87,7 @@ struct RetryingHTTPClientTests {
 
     @Test(arguments: [
         HTTPError.httpCode(statusCode: 404, data: Data()) as any Error, HTTPTransportError.invalidURL("x"),
-        HTTPTransportError.secureConnectionFailed(underlying: "tls"), AnyError(),
+        HTTPTransportError.secureConnectionFailed(underlying: TestFailure("tls")), AnyError(),
     ])
     func rethrowsOtherErrorsAtOnce(_ error: any Error) async throws {
         let (sut, client, _) = makeSUT([.failure(error), .status(200)])
@@ -211,7 +216,7 @@ struct RetryingSafeToRepeatTests {
 
     @Test func aSafeToRepeatRequestFollowsTheSameRulesAsAGet() async throws {
         let client = ScriptedHTTPClient(replies: [
-            .failure(HTTPTransportError.connectionLost(underlying: "dropped")),
+            .failure(HTTPTransportError.connectionLost(underlying: TestFailure("dropped"))),
             .status(429, headers: ["Retry-After": "99"]),
             .status(200),
         ])

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPClientDecorators
+import HTTPClientSupport
 import HTTPClientTestSupport
 import Testing
 
@@ -25,9 +26,11 @@ struct TimeoutHTTPClientTests {
         clock.advance(by: .milliseconds(2_500))
         await timer.open()
 
-        await #expect(throws: HTTPTransportError.timedOut(underlying: "no response within 2.5 s")) {
+        let thrown = await #expect(throws: HTTPTransportError.self) {
             try await load.value
         }
+        #expect(thrown?.matches(.timedOut(underlying: TimeoutError(duration: .milliseconds(2_500)))) == true)
+        #expect(thrown?.underlyingDescription == "no response within 2.5 s")
         #expect(innerErrors.values == ["CancellationError"])
     }
 
@@ -118,9 +121,9 @@ struct TimeoutHTTPClientTests {
 
     @Test func retryInsideRethrowsTheLastErrorWhenTheBackoffWouldOverrunTheDeadline() async throws {
         let clock = TestClock()
-        let last = HTTPTransportError.cannotConnect(underlying: "second")
+        let last = HTTPTransportError.cannotConnect(underlying: TestFailure("second"))
         let client = ScriptedHTTPClient(replies: [
-            .failure(HTTPTransportError.connectionLost(underlying: "first")), .failure(last), .status(200),
+            .failure(HTTPTransportError.connectionLost(underlying: TestFailure("first"))), .failure(last), .status(200),
         ])
         let (retrying, delays) = makeRetrying(client, clock: clock)
         let sut = TimeoutHTTPClient(
@@ -131,7 +134,8 @@ struct TimeoutHTTPClientTests {
                     try await Gate().wait()
                 }))
 
-        await #expect(throws: last) { try await sut.load(request: TestRequest()) }
+        let thrown = await #expect(throws: HTTPTransportError.self) { try await sut.load(request: TestRequest()) }
+        #expect(thrown?.matches(last) == true)
         #expect(delays.values == [.seconds(1)])
     }
 

@@ -4,7 +4,7 @@ import HTTPClient
 /// Reads a Stack Exchange API response in the one safe order: compressed body, error object, status, wrapper.
 enum StackExchangeResponse {
     /// Why a response holds no wrapper; each mapper turns this into its own error.
-    enum Failure: Error {
+    enum Error: Swift.Error {
         case api(StackExchangeAPIError)
         case status(HTTPStatusCode)
         case compressed
@@ -12,10 +12,10 @@ enum StackExchangeResponse {
     }
 
     /// The wrapper in `data`.
-    /// - Throws: ``Failure``, never anything else.
+    /// - Throws: ``Error``, never anything else.
     static func wrapper<Item: Decodable>(
         of item: Item.Type, data: Data, response: HTTPResponse
-    ) throws(Failure) -> WrapperDTO<Item> {
+    ) throws(Error) -> WrapperDTO<Item> {
         if data.starts(with: [0x1F, 0x8B]) { throw .compressed }
         if let error = try? JSONDecoder().decode(ErrorDTO.self, from: data) {
             throw .api(StackExchangeAPIError(id: error.errorID, name: error.errorName, message: error.errorMessage))
@@ -35,7 +35,7 @@ enum StackExchangeResponse {
     static func wrapper<Item: Decodable, MapperError: StackExchangeMapperError>(
         of item: Item.Type, data: Data, response: HTTPResponse, failingWith: MapperError.Type
     ) throws -> WrapperDTO<Item> {
-        do throws(Failure) {
+        do throws(Error) {
             return try wrapper(of: item, data: data, response: response)
         } catch {
             switch error {

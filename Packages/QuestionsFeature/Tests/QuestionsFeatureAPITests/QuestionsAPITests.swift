@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPClientTestSupport
 import QuestionsFeature
 import QuestionsFeatureAPI
 import Testing

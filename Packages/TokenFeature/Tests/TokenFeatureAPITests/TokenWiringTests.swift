@@ -32,7 +32,7 @@ import TokenFeatureAPI
 
     @Test func connectionFailureSaysToCheckTheServer() async throws {
         let client = ScriptedHTTPClient(replies: [
-            .failure(HTTPTransportError.cannotConnect(underlying: "Connection refused"))
+            .failure(HTTPTransportError.cannotConnect(underlying: TestFailure("Connection refused")))
         ])
 
         let states = await collect(makeSUT(client).load())

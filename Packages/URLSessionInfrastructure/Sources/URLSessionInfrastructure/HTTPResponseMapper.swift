@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -8,11 +9,12 @@ import HTTPClient
 /// Turns a `URLResponse` into an `HTTPResponse`, never failing on header types.
 enum HTTPResponseMapper {
     /// The status code and every header field of `response`.
-    /// - Throws: ``HTTPTransportError/invalidResponse(underlying:)`` when `response` is not an `HTTPURLResponse`.
+    /// - Throws: `HTTPTransportError.invalidResponse(underlying:)` when `response` is not an `HTTPURLResponse`.
     static func map(_ response: URLResponse) throws(HTTPTransportError) -> HTTPResponse {
         guard let httpResponse = response as? HTTPURLResponse else {
             let url = response.url?.redactedString ?? "an unknown URL"
-            throw .invalidResponse(underlying: "expected an HTTP response from \(url), got \(type(of: response))")
+            throw .invalidResponse(
+                underlying: URLSessionClient.TransferError.notHTTP(url: url, type: "\(type(of: response))"))
         }
         return HTTPResponse(statusCode: httpResponse.statusCode, headers: headers(of: httpResponse))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -53,21 +54,30 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
+        guard let target = request.url else {
+            completionHandler(nil)
+            return
+        }
+        let method = request.httpMethod ?? "GET"
         let outcome = transfers.withLock { transfers -> RedirectDecision.Outcome? in
             guard var transfer = transfers[task.taskIdentifier] else { return nil }
             let decision = RedirectDecision(
-                policy: redirects, original: transfer.original, current: transfer.current, proposed: request,
-                visited: transfer.visited, leftOrigin: transfer.leftOrigin)
-            if case .follow(let next) = decision.outcome, let url = next.url {
-                transfer.current = url
-                transfer.visited.append(RedirectDecision.Visit(next))
+                policy: redirects, original: transfer.original, current: transfer.current, target: target,
+                method: method, visited: transfer.visited, leftOrigin: transfer.leftOrigin)
+            if case .follow = decision.outcome {
+                transfer.current = target
+                transfer.visited.append(RedirectDecision.Visit(method: method, url: target))
                 transfer.leftOrigin = decision.leavesOrigin
                 transfers[task.taskIdentifier] = transfer
             }
             return decision.outcome
         }
         switch outcome {
-        case .follow(let next):
+        case .follow(let removingCredentials):
+            var next = request
+            if removingCredentials {
+                for name in RedirectDecision.credentialHeaders { next.setValue(nil, forHTTPHeaderField: name) }
+            }
             completionHandler(next)
         case .handBack, nil:
             completionHandler(nil)
@@ -107,7 +117,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         } else if let response = transfer.response ?? task.response {
             transfer.continuation.resume(returning: (transfer.body, response))
         } else {
-            transfer.continuation.resume(throwing: HTTPTransportError.invalidResponse(underlying: "no response"))
+            transfer.continuation.resume(
+                throwing: HTTPTransportError.invalidResponse(underlying: URLSessionClient.TransferError.noResponse))
         }
     }
 }

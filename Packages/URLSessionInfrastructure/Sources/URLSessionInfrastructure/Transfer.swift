@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -27,6 +28,6 @@ struct Transfer {
         self.continuation = continuation
         self.original = url
         self.current = url
-        self.visited = [RedirectDecision.Visit(request)]
+        self.visited = [RedirectDecision.Visit(method: request.httpMethod, url: url)]
     }
 }

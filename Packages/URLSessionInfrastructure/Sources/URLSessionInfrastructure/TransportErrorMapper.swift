@@ -1,11 +1,12 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// Maps whatever URLSession throws into `HTTPTransportError`, keeping the underlying description.
+/// Maps whatever URLSession throws into `HTTPTransportError`, keeping the error as the underlying cause.
 enum TransportErrorMapper {
     /// `error` as an `HTTPTransportError`.
     ///
@@ -16,13 +17,10 @@ enum TransportErrorMapper {
     ///   - error: The error to map.
     ///   - url: The request's URL, named by ``HTTPTransportError/invalidURL(_:)`` when the error has none.
     static func map(_ error: any Error, url: URL?) -> HTTPTransportError {
-        if let transportError = error as? HTTPTransportError { return transportError }
-        if error is CancellationError { return .cancelled }
+        if let passed = HTTPTransportError(passingThrough: error) { return passed }
         let nsError = error as NSError
-        guard nsError.domain == NSURLErrorDomain else {
-            return .other(underlying: "\(nsError.localizedDescription) (\(nsError.domain) \(nsError.code))")
-        }
-        let underlying = "\(nsError.localizedDescription) (URLError \(nsError.code))"
+        guard nsError.domain == NSURLErrorDomain else { return .other(underlying: error) }
+        let underlying = error
         switch URLError.Code(rawValue: nsError.code) {
         case .cancelled:
             return .cancelled
@@ -35,7 +33,8 @@ enum TransportErrorMapper {
             return .connectionLost(underlying: underlying)
         case .badURL, .unsupportedURL:
             let failingURL = (error as? URLError)?.failingURL ?? url
-            return .invalidURL("\(failingURL?.redactedString ?? "<no URL>") (\(underlying))")
+            let reason = "\(nsError.localizedDescription) (URLError \(nsError.code))"
+            return .invalidURL("\(failingURL?.redactedString ?? "<no URL>") (\(reason))")
         case .cannotDecodeRawData, .cannotDecodeContentData:
             return .undecodableContent(underlying: underlying)
         case .cannotParseResponse, .zeroByteResource, .redirectToNonExistentLocation:

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -25,7 +26,7 @@ struct URLRequestBuilder: Sendable {
     func makeURLRequest(for request: any HTTPRequest) throws(HTTPTransportError) -> URLRequest {
         let body = request.body.flatMap { $0.isEmpty ? nil : $0 }
         if request.method == .get, body != nil {
-            throw .other(underlying: Self.getWithBodyMessage)
+            throw .other(underlying: URLSessionClient.TransferError.getWithBody)
         }
         var urlRequest = URLRequest(url: try makeURL(for: request))
         if request.method != .get {  // GET is the default; the setter normalises the name with NSString compares
@@ -49,7 +50,4 @@ struct URLRequestBuilder: Sendable {
             throw .invalidURL(RedactedURL.string(from: description))
         }
     }
-
-    static let getWithBodyMessage =
-        "URLSession cannot send a GET request with a body; send it with POST or put the data in the query"
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 extension URLSessionClient {
     /// Why a client could not be configured; every case names the offending input.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -39,7 +40,7 @@ extension URLSessionClient {
     ///   - baseURL: An absolute `http` or `https` URL with a host.
     ///   - requestTimeout: Seconds a request may wait for data before failing with
     ///     `HTTPTransportError.timedOut(underlying:)` (`timeoutIntervalForRequest`); 30 by default.
-    ///   - redirects: Which redirects to follow; ``RedirectPolicy/standard`` (up to 10) by default.
+    ///   - redirects: Which redirects to follow; `RedirectPolicy.standard` (up to 10) by default.
     ///   - maximumResponseBytes: The most body bytes a response may have, counted after content decoding;
     ///     32 MiB by default.
     /// - Throws: ``ConfigurationError`` for a bad base URL, or a timeout or size limit that is not positive.

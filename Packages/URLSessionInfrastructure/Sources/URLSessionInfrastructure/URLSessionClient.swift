@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -11,7 +12,7 @@ import HTTPClient
 /// `HTTPTransportError`, and cancelling the calling Task cancels the network transfer.
 ///
 /// Requests run in a session the client creates for itself, with its own delegate: it follows redirects
-/// by ``RedirectPolicy`` (never `https` to `http`, credentials removed across origins), stops a body past
+/// by `RedirectPolicy` (never `https` to `http`, credentials removed across origins), stops a body past
 /// ``maximumResponseBytes``, and keeps no URL cache and no cookies. The session is invalidated when the
 /// client is released.
 ///
@@ -49,7 +50,7 @@ public final class URLSessionClient: HTTPClient {
     ///
     /// The client runs its requests in a session of its own, made from `session.configuration` without URL
     /// cache or cookies; `session`'s delegate is not used and `session` stays the caller's. Redirects and the
-    /// response size limit take their defaults (``RedirectPolicy/standard``, ``defaultMaximumResponseBytes``).
+    /// response size limit take their defaults (`RedirectPolicy.standard`, ``defaultMaximumResponseBytes``).
     /// - Parameters:
     ///   - baseURL: The URL requests are relative to; its own path (for example `/api/`) is kept.
     ///   - session: The session whose configuration to use.
@@ -74,7 +75,7 @@ public final class URLSessionClient: HTTPClient {
     ///   - configuration: The configuration to start from; `.ephemeral` by default. It is copied, not changed.
     ///   - requestTimeout: Seconds a request may wait for data before failing with
     ///     `HTTPTransportError.timedOut(underlying:)`; 30 by default.
-    ///   - redirects: Which redirects to follow; ``RedirectPolicy/standard`` (up to 10) by default.
+    ///   - redirects: Which redirects to follow; `RedirectPolicy.standard` (up to 10) by default.
     ///   - maximumResponseBytes: The most body bytes a response may have, counted after content decoding,
     ///     before the transfer is stopped with `HTTPTransportError.responseTooLarge(limit:)`; 32 MiB by default.
     /// - Throws: ``ConfigurationError`` for a timeout or size limit that is not positive.

@@ -28,7 +28,7 @@ struct URLSessionClientLimitsTests {
 
         let error = await #expect(throws: HTTPTransportError.self) { try await sut.load(request: TestRequest()) }
 
-        #expect(error == .responseTooLarge(limit: 64))
+        #expect(error?.matches(.responseTooLarge(limit: 64)) == true)
     }
 
     @Test("a size limit or timeout that is not positive is a configuration error")

@@ -50,7 +50,8 @@ struct URLSessionClientTests {
             Issue.record("expected other, got \(String(describing: error))")
             return
         }
-        #expect(underlying.contains("cannot send a GET request with a body"))
+        #expect(underlying as? URLSessionClient.TransferError == .getWithBody)
+        #expect("\(underlying)".contains("cannot send a GET request with a body"))
         #expect(stub.requests.isEmpty)
     }
 
@@ -111,7 +112,11 @@ struct URLSessionClientTests {
             Issue.record("expected invalidResponse, got \(String(describing: error))")
             return
         }
-        #expect(underlying.contains("expected an HTTP response"))
+        guard case .notHTTP = underlying as? URLSessionClient.TransferError else {
+            Issue.record("expected notHTTP, got \(underlying)")
+            return
+        }
+        #expect("\(underlying)".hasPrefix("expected an HTTP response from "))
     }
 
     @Test("the client is released after a load")

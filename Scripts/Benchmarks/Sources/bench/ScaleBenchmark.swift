@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 import NetworkingApp
 
 /// 10,000 requests with 256 in flight through the App's full chain over loopback: peak RSS, RSS growth,

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// Everything the soak observes on the client side, guarded by one lock.
 final class SoakRecorder: Sendable {
@@ -68,19 +69,7 @@ final class SoakRecorder: Sendable {
     /// The outcome name of a thrown error: the `HTTPTransportError` case, the HTTP status, or the type.
     static func name(of error: any Error) -> String {
         if let transport = error as? HTTPTransportError {
-            return switch transport {
-            case .timedOut: "timedOut"
-            case .cannotConnect: "cannotConnect"
-            case .connectionLost: "connectionLost"
-            case .cancelled: "cancelled"
-            case .invalidURL: "invalidURL"
-            case .invalidResponse: "invalidResponse"
-            case .tooManyRedirects: "tooManyRedirects"
-            case .secureConnectionFailed: "secureConnectionFailed"
-            case .other: "other"
-            case .responseTooLarge: "responseTooLarge"
-            case .undecodableContent: "undecodableContent"
-            }
+            return transport.kind.rawValue
         }
         if case .httpCode(let status, _) = error as? HTTPError { return "\(status)" }
         return String(describing: type(of: error))

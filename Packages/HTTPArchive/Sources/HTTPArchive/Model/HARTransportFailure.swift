@@ -1,51 +1,57 @@
 import HTTPClient
 
-/// A recorded `HTTPTransportError` (`_transportError`): its case name and underlying text, so
-/// replay throws the same error and decorators (retry) decide as they did when recording.
+/// A recorded `HTTPTransportError` (`_transportError`): its case name and the text of its cause, so replay
+/// throws the same kind of error and decorators (retry) decide as they did when recording.
+///
+/// In the file the text is stored under the key `underlying`.
 public struct HARTransportFailure: Codable, Sendable, Equatable {
-    /// The case name, for example `"cannotConnect"`.
+    /// The case name, for example `"cannotConnect"` (an `HTTPTransportError.Kind` raw value).
     public var kind: String
-    /// The underlying description; empty for cases without one.
-    public var underlying: String
+    /// The text of the cause; empty for cases without one.
+    public var message: String
+
+    private enum CodingKeys: String, CodingKey {
+        case kind
+        case message = "underlying"
+    }
 
     /// Creates a failure.
-    public init(kind: String, underlying: String) {
+    public init(kind: String, message: String) {
         self.kind = kind
-        self.underlying = underlying
+        self.message = message
     }
 
     /// Describes `error`; anything other than an `HTTPTransportError` is recorded as `other`.
     public init(_ error: any Error) {
-        switch error as? HTTPTransportError {
-        case .timedOut(let text): self.init(kind: "timedOut", underlying: text)
-        case .cannotConnect(let text): self.init(kind: "cannotConnect", underlying: text)
-        case .connectionLost(let text): self.init(kind: "connectionLost", underlying: text)
-        case .cancelled: self.init(kind: "cancelled", underlying: "")
-        case .invalidURL(let text): self.init(kind: "invalidURL", underlying: text)
-        case .invalidResponse(let text): self.init(kind: "invalidResponse", underlying: text)
-        case .tooManyRedirects(let text): self.init(kind: "tooManyRedirects", underlying: text)
-        case .secureConnectionFailed(let text): self.init(kind: "secureConnectionFailed", underlying: text)
-        case .other(let text): self.init(kind: "other", underlying: text)
-        case .responseTooLarge(let limit): self.init(kind: "responseTooLarge", underlying: String(limit))
-        case .undecodableContent(let text): self.init(kind: "undecodableContent", underlying: text)
-        case nil: self.init(kind: "other", underlying: String(describing: error))
+        guard let error = error as? HTTPTransportError else {
+            self.init(kind: HTTPTransportError.Kind.other.rawValue, message: String(describing: error))
+            return
         }
+        let message =
+            switch error {
+            case .invalidURL(let text): text
+            case .responseTooLarge(let limit): String(limit)
+            default: error.underlyingDescription ?? ""
+            }
+        self.init(kind: error.kind.rawValue, message: message)
     }
 
-    /// The transport error this failure records; an unknown kind is `HTTPTransportError.other(underlying:)`.
+    /// The transport error this failure records, its cause a ``HARRecordedError`` with the recorded text; an
+    /// unknown kind is `HTTPTransportError.other(underlying:)`.
     public var transportError: HTTPTransportError {
-        switch kind {
-        case "timedOut": .timedOut(underlying: underlying)
-        case "cannotConnect": .cannotConnect(underlying: underlying)
-        case "connectionLost": .connectionLost(underlying: underlying)
-        case "cancelled": .cancelled
-        case "invalidURL": .invalidURL(underlying)
-        case "invalidResponse": .invalidResponse(underlying: underlying)
-        case "tooManyRedirects": .tooManyRedirects(underlying: underlying)
-        case "secureConnectionFailed": .secureConnectionFailed(underlying: underlying)
-        case "responseTooLarge": Int(underlying).map { .responseTooLarge(limit: $0) } ?? .other(underlying: underlying)
-        case "undecodableContent": .undecodableContent(underlying: underlying)
-        default: .other(underlying: underlying)
+        let cause = HARRecordedError(message: message)
+        return switch HTTPTransportError.Kind(rawValue: kind) {
+        case .timedOut: .timedOut(underlying: cause)
+        case .cannotConnect: .cannotConnect(underlying: cause)
+        case .connectionLost: .connectionLost(underlying: cause)
+        case .cancelled: .cancelled
+        case .invalidURL: .invalidURL(message)
+        case .invalidResponse: .invalidResponse(underlying: cause)
+        case .tooManyRedirects: .tooManyRedirects(underlying: cause)
+        case .secureConnectionFailed: .secureConnectionFailed(underlying: cause)
+        case .responseTooLarge: Int(message).map { .responseTooLarge(limit: $0) } ?? .other(underlying: cause)
+        case .undecodableContent: .undecodableContent(underlying: cause)
+        case .other, nil: .other(underlying: cause)
         }
     }
 
@@ -53,16 +59,17 @@ public struct HARTransportFailure: Codable, Sendable, Equatable {
     /// `Connection killed`, ...), judged by its words; anything unrecognised is `other`.
     static func transportError(fromMessage message: String) -> HTTPTransportError {
         let text = message.lowercased()
+        let cause = HARRecordedError(message: message)
         func mentions(_ words: String...) -> Bool { words.contains { text.contains($0) } }
-        if mentions("timed_out", "timed out", "timeout") { return .timedOut(underlying: message) }
+        if mentions("timed_out", "timed out", "timeout") { return .timedOut(underlying: cause) }
         if mentions("refused", "name_not_resolved", "could not connect", "unreachable", "cannot connect") {
-            return .cannotConnect(underlying: message)
+            return .cannotConnect(underlying: cause)
         }
         if mentions("reset", "closed", "connection lost", "killed", "empty_response") {
-            return .connectionLost(underlying: message)
+            return .connectionLost(underlying: cause)
         }
         if mentions("aborted", "cancelled", "canceled") { return .cancelled }
-        if mentions("cert", "ssl", "tls") { return .secureConnectionFailed(underlying: message) }
-        return .other(underlying: message)
+        if mentions("cert", "ssl", "tls") { return .secureConnectionFailed(underlying: cause) }
+        return .other(underlying: cause)
     }
 }

@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPClientSupport
 import HTTPClientTestSupport
 
 /// Opens `reached` once `record` was called `target` times: "all N callers got this far".

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 import HTTPClientTestSupport
 
 /// A scripted server that answers `200 "ok"` to requests signed with an accepted value and `401` otherwise.

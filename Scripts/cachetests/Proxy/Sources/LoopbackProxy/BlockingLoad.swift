@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// Runs one async `load` from a thread that may block.
 ///
@@ -24,6 +25,11 @@ enum BlockingLoad {
             finished.signal()
         }
         finished.wait()
-        return outcome.withLock { $0 } ?? .failure(HTTPTransportError.other(underlying: "the load left no outcome"))
+        return outcome.withLock { $0 } ?? .failure(HTTPTransportError.other(underlying: BlockingLoadError()))
     }
+}
+
+/// A load whose task ended without storing an outcome, which the task's code never does.
+private struct BlockingLoadError: Error, CustomStringConvertible {
+    var description: String { "the load left no outcome" }
 }

@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPClientSupport
 
 /// The open connections of a ``LoopbackProxy``, so that stopping it can wake and end them.
 ///

@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPClientSupport
 
 #if canImport(Glibc)
     import Glibc

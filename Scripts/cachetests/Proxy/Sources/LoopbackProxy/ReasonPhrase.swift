@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPClientSupport
 
 /// The reason phrase written after a status code: `HTTPStatusReason`'s, the proxy's own error statuses, or the
 /// name of the status class. (The client reports no phrase, and clients must ignore it anyway: RFC 9112, 4.)

@@ -1,5 +1,7 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
+import HTTPClientTestSupport
 import Testing
 
 @testable import LoopbackProxy
@@ -67,8 +69,8 @@ struct ResponseEncoderTests {
 
     @Test("a timeout is 504, any other failure 502, each with one line")
     func gatewayFailures() {
-        #expect(GatewayFailure(HTTPTransportError.timedOut(underlying: "slow")).statusCode == 504)
-        let failure = GatewayFailure(HTTPTransportError.cannotConnect(underlying: "refused\nsecond line"))
+        #expect(GatewayFailure(HTTPTransportError.timedOut(underlying: TestFailure("slow"))).statusCode == 504)
+        let failure = GatewayFailure(HTTPTransportError.cannotConnect(underlying: TestFailure("refused\nsecond line")))
         #expect(failure.statusCode == 502)
         #expect(!failure.message.contains("\n"))
     }

@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPClientSupport
 import Testing
 
 struct LockedValueTests {

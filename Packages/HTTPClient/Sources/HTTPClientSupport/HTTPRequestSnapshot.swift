@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 
 /// A plain, comparable copy of what a request would send.
 ///

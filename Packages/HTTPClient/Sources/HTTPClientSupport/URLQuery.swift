@@ -1,3 +1,5 @@
+import HTTPClient
+
 /// The query rules of ``HTTPURLBuilder``: the base URL's own query (if any), then the request's parameters
 /// sorted by name, names and values strictly percent-encoded, joined by `&`.
 enum URLQuery {

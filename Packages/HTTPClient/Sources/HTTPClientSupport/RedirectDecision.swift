@@ -1,19 +1,16 @@
 import Foundation
 import HTTPClient
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// What to do with one redirect: the pure rule behind ``RedirectPolicy``.
+/// What to do with one redirect: the pure rule behind ``RedirectPolicy``, for every transport.
 ///
 /// The chain so far is described by the original URL, the URL that answered with the redirect and the
-/// URLs already visited; the outcome is the request to send next, the 3xx to hand back, or an error.
-struct RedirectDecision: Equatable {
-    /// What the client does with the redirect.
-    enum Outcome: Equatable {
-        /// Send this request (credentials already removed when the origin changed).
-        case follow(URLRequest)
+/// requests already sent; the outcome is to send the next request (without credentials when the origin
+/// changed), to hand the 3xx back, or to fail.
+public struct RedirectDecision: Sendable {
+    /// What the transport does with the redirect.
+    public enum Outcome: Sendable {
+        /// Send the next request; when `removingCredentials` is `true`, without ``RedirectDecision/credentialHeaders``.
+        case follow(removingCredentials: Bool)
         /// Return the redirect response to the caller as it is.
         case handBack
         /// End the load with this error.
@@ -21,54 +18,44 @@ struct RedirectDecision: Equatable {
     }
 
     /// Headers that carry credentials and never cross to another origin.
-    static let credentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
+    public static let credentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
 
-    let outcome: Outcome
+    /// What the transport does with the redirect.
+    public let outcome: Outcome
     /// Whether the chain has left the original origin once it follows this redirect.
-    let leavesOrigin: Bool
+    public let leavesOrigin: Bool
 
-    /// Decides on the redirect from `current` to `proposed`.
+    /// Decides on the redirect from `current` to `target`.
     /// - Parameters:
     ///   - policy: The client's redirect policy.
     ///   - original: The URL the caller asked for.
     ///   - current: The URL that answered with the redirect.
-    ///   - proposed: The request URLSession would send next.
+    ///   - target: The URL the redirect points to, resolved against `current`.
+    ///   - method: The method the next request would use (a 303 turns a `POST` into a `GET`).
     ///   - visited: Every request of the chain so far, the original first; its count minus one is the number
     ///     of redirects already followed. Proposing one of them again is a loop.
     ///   - leftOrigin: Whether an earlier redirect already left the original origin.
-    init(
-        policy: RedirectPolicy, original: URL, current: URL, proposed: URLRequest, visited: [Visit], leftOrigin: Bool
+    public init(
+        policy: RedirectPolicy, original: URL, current: URL, target: URL, method: String, visited: [Visit],
+        leftOrigin: Bool
     ) {
-        guard let target = proposed.url else {
-            self.init(outcome: .handBack, leavesOrigin: leftOrigin)
-            return
-        }
         let crosses =
             leftOrigin || Origin(target) != Origin(current) || Origin(target) != Origin(original)
         let downgrade = current.scheme?.lowercased() == "https" && target.scheme?.lowercased() == "http"
         let followed = max(visited.count - 1, 0)
         if policy == .never || downgrade || (policy == .sameOrigin && crosses) {
             self.init(outcome: .handBack, leavesOrigin: leftOrigin)
-        } else if visited.contains(Visit(proposed)) {
+        } else if visited.contains(Visit(method: method, url: target)) {
             self.init(
-                outcome: .fail(
-                    .tooManyRedirects(
-                        underlying: "redirect loop after \(followed + 1) redirects: \(target.redactedString) "
-                            + "was already visited")),
+                outcome: .fail(.tooManyRedirects(underlying: RedirectError.loop(redirects: followed + 1, url: target))),
                 leavesOrigin: crosses)
         } else if followed >= policy.limit {
             self.init(
                 outcome: .fail(
-                    .tooManyRedirects(
-                        underlying: "more than \(policy.limit) redirects; the last one pointed to "
-                            + target.redactedString)),
+                    .tooManyRedirects(underlying: RedirectError.limitExceeded(limit: policy.limit, url: target))),
                 leavesOrigin: crosses)
         } else {
-            var next = proposed
-            if crosses {
-                for name in Self.credentialHeaders { next.setValue(nil, forHTTPHeaderField: name) }
-            }
-            self.init(outcome: .follow(next), leavesOrigin: crosses)
+            self.init(outcome: .follow(removingCredentials: crosses), leavesOrigin: crosses)
         }
     }
 
@@ -78,15 +65,15 @@ struct RedirectDecision: Equatable {
     }
 
     /// One request of a redirect chain: its method and its URL without the fragment (which is never sent).
-    struct Visit: Hashable {
-        let method: String
-        let origin: Origin
-        let path: String
-        let query: String?
+    public struct Visit: Hashable, Sendable {
+        private let method: String
+        private let origin: Origin
+        private let path: String
+        private let query: String?
 
-        init(_ request: URLRequest) {
-            let url = request.url
-            method = request.httpMethod?.uppercased() ?? "GET"
+        /// The visit of a request with `method` (`GET` when `nil`) to `url`.
+        public init(method: String?, url: URL?) {
+            self.method = method?.uppercased() ?? "GET"
             origin = url.map(Origin.init) ?? Origin(scheme: "", host: "", port: nil)
             path = url?.path ?? ""
             query = url?.query
@@ -95,7 +82,7 @@ struct RedirectDecision: Equatable {
 }
 
 /// A URL's scheme, host and port (the scheme's default port when none is written), compared case-insensitively.
-struct Origin: Hashable {
+struct Origin: Hashable, Sendable {
     let scheme: String
     let host: String
     let port: Int?

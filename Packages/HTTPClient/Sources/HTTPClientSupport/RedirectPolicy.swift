@@ -1,4 +1,6 @@
-/// Which redirects ``URLSessionClient`` follows; a redirect it does not follow is returned as the 3xx response.
+import HTTPClient
+
+/// Which redirects a transport follows; a redirect it does not follow is returned as the 3xx response.
 ///
 /// Whatever the policy, a redirect from `https` to `http` is never followed, and a redirect to another
 /// origin (scheme, host or port) is sent without `Authorization`, `Proxy-Authorization` and `Cookie`.
@@ -16,7 +18,7 @@ public enum RedirectPolicy: Hashable, Sendable {
     public static let standard = RedirectPolicy.follow(max: 10)
 
     /// How many redirects in a row this policy follows at most.
-    var limit: Int {
+    public var limit: Int {
         switch self {
         case .follow(let count): Swift.max(count, 0)
         case .sameOrigin: 10

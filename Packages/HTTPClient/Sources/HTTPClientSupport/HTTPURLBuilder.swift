@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 
 /// Forms the absolute URL of a request: the one rule every client and recorder uses.
 ///
@@ -42,7 +43,7 @@ public struct HTTPURLBuilder: Sendable {
     ///
     /// For a base with a host, the URL is one string (`scheme://authority` + path + query) parsed once;
     /// any other base goes through `URLComponents`, which gives the same URLs.
-    /// - Throws: ``HTTPTransportError/invalidURL(_:)`` when no URL can be formed.
+    /// - Throws: `HTTPTransportError.invalidURL(_:)` when no URL can be formed.
     public func url(for request: any HTTPRequest) throws(HTTPTransportError) -> URL {
         guard let base, let prefix = base.prefix else { return try urlWithComponents(for: request) }
         let version = request.version

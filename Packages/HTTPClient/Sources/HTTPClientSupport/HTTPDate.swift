@@ -55,10 +55,10 @@ public enum HTTPDate {
             (1...2).contains(day.count), let day = number(day), year.count == 4, let year = number(year),
             clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
             let hour = number(clock[0]), let minute = number(clock[1]), let second = number(clock[2]),
-            (1...daysIn(month: monthIndex + 1, year: year)).contains(day),
+            let civil = CivilDate(year: year, month: monthIndex + 1, day: day),
             hour < 24, minute < 60, second <= 60
         else { return nil }
-        let days = daysSinceEpoch(year: year, month: monthIndex + 1, day: day)
+        let days = civil.daysSince1970
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
     }
 
@@ -71,23 +71,5 @@ public enum HTTPDate {
         var year = currentYear - currentYear % 100 + shortYear
         if year > currentYear + 50 { year -= 100 }
         return year
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to the given proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

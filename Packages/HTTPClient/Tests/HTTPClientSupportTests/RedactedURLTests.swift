@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 import Testing
 
 struct RedactedURLTests {

@@ -1,7 +1,8 @@
-/// Reason phrases for the status codes people meet most often (RFC 9110, 15).
-public enum HTTPStatusReason {
+/// Reason phrases for the status codes people meet most often (RFC 9110, 15): the table behind
+/// ``HTTPError``'s descriptions and `HTTPClientSupport`'s `HTTPStatusReason`.
+package enum StatusReasonPhrases {
     /// The reason phrase of `statusCode`, for example `"Not Found"` for 404; `nil` for a code not in the table.
-    public static func phrase(for statusCode: HTTPStatusCode) -> String? {
+    package static func phrase(for statusCode: HTTPStatusCode) -> String? {
         switch statusCode {
         case 200: "OK"
         case 201: "Created"

@@ -1,0 +1,6 @@
+import HTTPClientSupport
+
+extension RedirectError: CategorizedError {
+    /// The cause inside `HTTPTransportError.tooManyRedirects`: a network failure, as the error it explains.
+    var exitStatus: ExitStatus { .networkFailure }
+}
