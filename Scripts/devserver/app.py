@@ -4,6 +4,7 @@ from .cdn import Avatars
 from .counters import Counters
 from .fail_next import FailNext
 from .fault_injection import FaultInjector
+from .file_store import FileStore
 from .se_catalog import Catalog
 from .stack_exchange import StackExchangeState
 from .token_api import TokenState
@@ -12,7 +13,7 @@ from .token_api import TokenState
 class App:
     """Shared state; each piece guards itself with its own lock."""
 
-    def __init__(self, base_url, token_lifetime, fault_config, verbose=False):
+    def __init__(self, base_url, token_lifetime, fault_config, verbose=False, files=None):
         self.base_url = base_url
         self.verbose = verbose
         self.counters = Counters()
@@ -22,11 +23,18 @@ class App:
         self.se_state = StackExchangeState()
         self.catalog = Catalog(base_url)
         self.avatars = Avatars(self.catalog.avatar_names)
+        self.files = files or FileStore.temporary()
 
     def reset(self):
-        """Back to the start: counters, stored token, access tokens, faults, fail-next rules, SE quota."""
+        """Back to the start: counters, stored token, access tokens, faults, fail-next rules, SE quota,
+        and the uploaded files when they live in the server's own temporary folder."""
         self.counters.reset()
         self.tokens.reset()
         self.faults.reset()
         self.fail_next.reset()
         self.se_state.reset()
+        self.files.reset()
+
+    def close(self):
+        """Removes the server's own temporary files folder."""
+        self.files.close()

@@ -2,6 +2,7 @@
 
 import argparse
 import ipaddress
+import os
 import socket
 import signal
 import sys
@@ -9,6 +10,7 @@ import threading
 
 from .app import App
 from .fault_injection import KINDS, FaultConfig, parse_kinds
+from .file_store import FileStore
 from .handler import Handler
 from .server import DevServer
 
@@ -52,7 +54,7 @@ def loopback_host(value):
 
 def parse_options(argv):
     parser = argparse.ArgumentParser(
-        prog="dev-server", description="Local backend: token API, Stack Exchange 2.3 stand-in, CDN, faults.")
+        prog="dev-server", description="Local backend: token and Files APIs, Stack Exchange 2.3 stand-in, CDN, faults.")
     parser.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
                         help="loopback address to bind: 127.0.0.0/8 or ::1 (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=3000,
@@ -62,6 +64,9 @@ def parse_options(argv):
     parser.add_argument("--fault-kinds", type=_kinds, default=KINDS, metavar="K1,K2",
                         help=f"any of {','.join(KINDS)}")
     parser.add_argument("--fault-seed", type=int, default=None, metavar="S")
+    parser.add_argument("--files-dir", metavar="DIR",
+                        help="folder the Files API serves and stores uploads in (default: a new temporary "
+                             "folder, removed on exit)")
     parser.add_argument("--verbose", action="store_true", help="log every request to stderr")
     return parser.parse_args(argv)
 
@@ -76,6 +81,9 @@ def main(argv=None):
               file=sys.stderr)
         return EX_USAGE
     family, address, url_host = host
+    if options.files_dir is not None and not os.path.isdir(options.files_dir):
+        print(f"dev-server: --files-dir {options.files_dir!r} is not a folder", file=sys.stderr)
+        return EX_USAGE
     try:
         server = DevServer((address, options.port), Handler, family)
     except OSError as error:
@@ -84,7 +92,8 @@ def main(argv=None):
     port = server.server_address[1]
     url = f"http://{url_host}:{port}"
     faults = FaultConfig(rate=options.fault_rate, kinds=options.fault_kinds, seed=options.fault_seed)
-    server.app = App(url, options.token_lifetime, faults, verbose=options.verbose)
+    files = None if options.files_dir is None else FileStore(os.path.abspath(options.files_dir), owned=False)
+    server.app = App(url, options.token_lifetime, faults, verbose=options.verbose, files=files)
     serving = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1},
                                name="serve_forever", daemon=True)
     serving.start()
@@ -99,4 +108,5 @@ def main(argv=None):
     serving.join()
     server.close_connections()
     server.server_close()
+    server.app.close()
     return 0

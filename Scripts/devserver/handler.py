@@ -8,18 +8,12 @@ from http.server import BaseHTTPRequestHandler
 from urllib.parse import unquote, urlsplit
 
 from . import fault_injection, routes
+from .body_stream import BodyError, BodyStream
 from .http_types import Request, text
 
 MAX_BODY = 64 * 1024 * 1024
+DRAIN_LIMIT = MAX_BODY  # an unread streamed body up to this size is discarded to keep the connection
 NO_BODY_STATUSES = {204, 304}
-
-
-class BodyError(Exception):
-    """The request body cannot be read; carries the status to answer."""
-
-    def __init__(self, status, message):
-        super().__init__(message)
-        self.status = status
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -50,18 +44,30 @@ class Handler(BaseHTTPRequestHandler):
         app = self.server.app
         target, query = _split_target(self.path)
         app.counters.increment(f"route:{self.command} {target}")
+        stream = None
         try:
-            body = self._read_body()
+            if routes.streams_body(self.command, target):
+                body, stream = b"", self._body_stream()
+            else:
+                body = self._read_body()
         except BodyError as error:
             self.close_connection = True
             self._send(text(error.status, str(error)))
             return
-        request = Request(self.command, target, query, self.headers.items(), body, app.base_url)
+        request = Request(self.command, target, query, self.headers.items(), body, app.base_url, stream)
+        response = self._respond(app, request)
+        if stream is not None and not stream.complete and not stream.drain(DRAIN_LIMIT):
+            self.close_connection = True
+        if response is not None:
+            self._send(response)
+
+    def _respond(self, app, request):
+        """The route's response after fail-next rules and global faults, or None when a fault answered."""
+        target = request.target
         scripted = app.fail_next.take(self.command, target)
         if scripted is not None:
             app.counters.increment(f"failed-next:{self.command} {target}")
-            self._send(scripted)
-            return
+            return scripted
         pieces, interval = 1, 0.0
         drawn = None if unquote(target).startswith("/_admin/") else app.faults.draw()
         if drawn:
@@ -70,26 +76,34 @@ class Handler(BaseHTTPRequestHandler):
             effect = fault_injection.apply(kind, config)
             if effect.replacement is not None:
                 app.counters.increment(f"faulted:{self.command} {target}")
-                self._send(effect.replacement)
-                return
+                return effect.replacement
             pieces, interval = effect.pieces, effect.interval
         response = routes.dispatch(app, request)
         if pieces > 1 and response.pieces <= 1:
             response.pieces, response.interval = pieces, interval
-        self._send(response)
+        return response
+
+    def _body_stream(self):
+        """The body as a BodyStream that the route reads in bounded chunks."""
+        if "chunked" in (self.headers.get("Transfer-Encoding") or "").lower():
+            return BodyStream(self.rfile, chunked=True)
+        return BodyStream(self.rfile, length=self._content_length())
 
     def _read_body(self):
         if "chunked" in (self.headers.get("Transfer-Encoding") or "").lower():
             return self._read_chunked()
+        return self._read_exactly(self._content_length())
+
+    def _content_length(self):
         lengths = set(self.headers.get_all("Content-Length") or [])
         if not lengths:
-            return b""
+            return 0
         if len(lengths) > 1:
             raise BodyError(400, "conflicting Content-Length headers")
         raw = lengths.pop().strip()
         if not raw.isascii() or not raw.isdigit():
             raise BodyError(400, "invalid Content-Length")
-        return self._read_exactly(int(raw))
+        return int(raw)
 
     def _read_exactly(self, length):
         if length > MAX_BODY:
@@ -118,7 +132,11 @@ class Handler(BaseHTTPRequestHandler):
             self.rfile.readline(3)
 
     def _send(self, response):
-        """Writes status line, headers and body with one write (or in timed pieces)."""
+        """Writes status line, headers and body with one write (or in timed pieces, or from a file)."""
+        if response.file is not None:
+            with response.file:
+                self._send_file(response)
+            return
         if response.drop:
             self.close_connection = True
             return
@@ -127,18 +145,9 @@ class Handler(BaseHTTPRequestHandler):
             response.after_hold(self._hold(response.hold))
             return
         status, body = response.status, response.body
-        lines = [f"HTTP/1.1 {status} {_reason(status)}", f"Date: {formatdate(usegmt=True)}",
-                 f"Server: {self.server_version}"]
-        lines += [f"{name}: {_clean(value)}" for name, value in response.headers]
         if status in NO_BODY_STATUSES:
             body = b""
-        else:
-            lines.append(f"Content-Length: {len(body)}")
-        if self.close_connection:
-            lines.append("Connection: close")
-        elif self.request_version == "HTTP/1.0":
-            lines.append("Connection: keep-alive")
-        head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace")
+        head = self._head(response, None if status in NO_BODY_STATUSES else len(body))
         if getattr(self, "command", None) == "HEAD":
             body = b""
         try:
@@ -150,6 +159,32 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             return
         self.log_request(status, len(body))
+
+    def _send_file(self, response):
+        """Writes the head, then `file_length` bytes of `response.file` from `file_offset` with sendfile."""
+        head = self._head(response, response.file_length)
+        try:
+            self.wfile.write(head)
+            if self.command != "HEAD" and response.file_length > 0:
+                self.connection.sendfile(response.file, response.file_offset, response.file_length)
+        except OSError:
+            self.close_connection = True
+            return
+        self.log_request(response.status, response.file_length)
+
+    def _head(self, response, length):
+        """Status line and headers; `Content-Length: length` unless `length` is None."""
+        status = response.status
+        lines = [f"HTTP/1.1 {status} {_reason(status)}", f"Date: {formatdate(usegmt=True)}",
+                 f"Server: {self.server_version}"]
+        lines += [f"{name}: {_clean(value)}" for name, value in response.headers]
+        if length is not None:
+            lines.append(f"Content-Length: {length}")
+        if self.close_connection:
+            lines.append("Connection: close")
+        elif self.request_version == "HTTP/1.0":
+            lines.append("Connection: keep-alive")
+        return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace")
 
     def _hold(self, seconds):
         """Reads and discards until the client closes ("closed") or `seconds` pass ("expired")."""

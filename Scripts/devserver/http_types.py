@@ -20,6 +20,7 @@ class Request:
     headers: list
     body: bytes
     base_url: str
+    stream: object = None  # a BodyStream for routes that read their body themselves (then `body` is empty)
 
     @cached_property
     def query_items(self):
@@ -55,6 +56,9 @@ class Response:
     drop: bool = False
     hold: float = 0.0
     after_hold: object = None
+    file: object = None  # an open binary file: the body is `file_length` bytes from `file_offset`
+    file_offset: int = 0
+    file_length: int = 0
 
 
 def encode_json(value):

@@ -69,7 +69,7 @@ def _unauthorized(app, reason):
     return text(401, reason, [("WWW-Authenticate", 'Bearer error="invalid_token"')])
 
 
-def _authorize(app, request):
+def authorize(app, request):
     """None when the bearer token is valid, else the 401 response."""
     scheme, _, token = (request.header("Authorization") or "").strip().partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
@@ -83,11 +83,11 @@ def _authorize(app, request):
 
 
 def get_token(app, request, match):
-    return _authorize(app, request) or text(200, app.tokens.stored)
+    return authorize(app, request) or text(200, app.tokens.stored)
 
 
 def post_token(app, request, match):
-    rejection = _authorize(app, request)
+    rejection = authorize(app, request)
     if rejection:
         return rejection
     if not request.body:

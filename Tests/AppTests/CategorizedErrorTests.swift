@@ -21,6 +21,8 @@ struct CategorizedErrorTests {
         "HTTPArchive.HARReplayError": HARReplayError.self,
         "HTTPCaching.DiskHTTPCacheStore.Error": DiskHTTPCacheStore.Error.self,
         "HTTPCaching.HTTPCacheError": HTTPCacheError.self,
+        "HTTPClient.HTTPBodyError": HTTPBodyError.self,
+        "HTTPClient.HTTPDownloadError": HTTPDownloadError.self,
         "HTTPClient.HTTPError": HTTPError.self,
         "HTTPClient.HTTPTransportError": HTTPTransportError.self,
         "HTTPClientDecorators.AuthenticatedHTTPClient.Error": AuthenticatedHTTPClient.Error.self,

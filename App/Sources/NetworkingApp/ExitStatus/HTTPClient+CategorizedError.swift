@@ -15,3 +15,25 @@ extension HTTPTransportError: CategorizedError {
 extension HTTPError: CategorizedError {
     var exitStatus: ExitStatus { .serverError }
 }
+
+extension HTTPBodyError: CategorizedError {
+    /// A file that cannot be read is 5; a body that lies about its length or is too large is 3; a second read
+    /// of a single-pass body is a bug in the tool (70).
+    var exitStatus: ExitStatus {
+        switch self {
+        case .notARegularFile, .unreadableFile: .localFileFailure
+        case .lengthMismatch, .tooLarge: .invalidResponse
+        case .alreadyRead: .internalError
+        }
+    }
+}
+
+extension HTTPDownloadError: CategorizedError {
+    /// A file that cannot be written is 5; a body that disagrees with its headers is 3.
+    var exitStatus: ExitStatus {
+        switch self {
+        case .fileSystem: .localFileFailure
+        case .lengthMismatch, .unexpectedPartialContent: .invalidResponse
+        }
+    }
+}

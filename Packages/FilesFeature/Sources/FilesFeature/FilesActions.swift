@@ -1,0 +1,39 @@
+import Foundation
+
+/// The four things the files screen asks the outside world to do, as closures the composition root supplies.
+///
+/// The feature knows nothing about HTTP; `FilesFeatureAPI` has the endpoints and mappers to build these from.
+public struct FilesActions: Sendable {
+    /// Reports transfer progress; called often, from any task.
+    public typealias ReportProgress = @Sendable (TransferProgress) -> Void
+    /// Lists the stored files.
+    public typealias List = @Sendable () async throws -> [RemoteFile]
+    /// Downloads the file `name` to the local file URL `destination`, resuming an interrupted earlier download.
+    public typealias Download =
+        @Sendable (_ name: String, _ destination: URL, _ progress: @escaping ReportProgress)
+        async throws -> Void
+    /// Uploads the local files, each under its own last path component; returns what the server stored.
+    public typealias Upload =
+        @Sendable (_ files: [URL], _ progress: @escaping ReportProgress) async throws
+        -> [RemoteFile]
+    /// Deletes the file `name`.
+    public typealias Delete = @Sendable (_ name: String) async throws -> Void
+
+    /// Lists the stored files.
+    public let list: List
+    /// Downloads one file.
+    public let download: Download
+    /// Uploads local files.
+    public let upload: Upload
+    /// Deletes one file.
+    public let delete: Delete
+
+    /// Creates the actions from their closures.
+    public init(list: @escaping List, download: @escaping Download, upload: @escaping Upload, delete: @escaping Delete)
+    {
+        self.list = list
+        self.download = download
+        self.upload = upload
+        self.delete = delete
+    }
+}
