@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(path: "Packages/HTTPClient"),
         .package(path: "Packages/URLSessionInfrastructure"),
+        .package(path: "Packages/CurlInfrastructure"),
         .package(path: "Packages/HTTPClientDecorators"),
         .package(path: "Packages/HTTPCaching"),
         .package(path: "Packages/HTTPArchive"),
@@ -28,6 +29,7 @@ let package = Package(
                 "CommandLineKit",
                 .product(name: "HTTPClient", package: "HTTPClient"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+                .product(name: "CurlInfrastructure", package: "CurlInfrastructure"),
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
                 .product(name: "HTTPCaching", package: "HTTPCaching"),
                 .product(name: "HTTPArchive", package: "HTTPArchive"),
@@ -53,6 +55,7 @@ let package = Package(
                 .product(name: "HTTPCaching", package: "HTTPCaching"),
                 .product(name: "HTTPArchive", package: "HTTPArchive"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+                .product(name: "CurlInfrastructure", package: "CurlInfrastructure"),
                 .product(name: "QuestionsFeature", package: "QuestionsFeature"),
                 .product(name: "QuestionsFeatureAPI", package: "QuestionsFeature"),
                 .product(name: "TokenFeatureAPI", package: "TokenFeature"),
@@ -84,6 +87,17 @@ let package = Package(
                 "EndToEndSupport",
             ],
             path: "Tests/EndToEndTests"
+        ),
+        .testTarget(
+            name: "TransportContractTests",
+            dependencies: [
+                .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "DevServerSupport", package: "HTTPClient"),
+                .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+                .product(name: "CurlInfrastructure", package: "CurlInfrastructure"),
+            ],
+            path: "Tests/TransportContractTests"
         ),
         .testTarget(
             name: "CLITests",

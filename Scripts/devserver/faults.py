@@ -7,7 +7,7 @@ from functools import lru_cache
 from http import HTTPStatus
 from urllib.parse import urlsplit
 
-from .http_types import BadRequest, Response, dropped, empty, held, int_param, text
+from .http_types import BadRequest, Response, dropped, empty, held, held_mid_body, int_param, text
 from .stack_exchange import throttle_error
 
 MAX_BYTES = 64 * 1024 * 1024
@@ -80,10 +80,20 @@ BLACK_HOLE_MAX_MS = 120_000
 
 
 def black_hole(app, request, match):
-    """Never answers; holds the connection until the client closes it or `max_ms` (at most 120 s) pass."""
+    """Never answers (or, with `body_bytes=N`, stops after the head and N body bytes); holds the connection
+    until the client closes it or `max_ms` (at most 120 s) pass."""
     limit = int_param(request, "max_ms", BLACK_HOLE_MAX_MS, 1, BLACK_HOLE_MAX_MS)
+    sent = int_param(request, "body_bytes", 0, 0, MAX_BYTES)
     app.counters.increment("black-hole.opened")
-    return held(limit / 1000, lambda outcome: app.counters.increment(f"black-hole.{outcome}"))
+
+    def after_hold(outcome):
+        app.counters.increment(f"black-hole.{outcome}")
+
+    if sent == 0:
+        return held(limit / 1000, after_hold)
+    headers = [("Content-Type", "application/octet-stream")]
+    return held_mid_body(pattern_bytes(sent), headers, limit / 1000,
+                         lambda: app.counters.increment("black-hole.body-sent"), after_hold)
 
 
 def large(app, request, match):

@@ -142,6 +142,10 @@ class Handler(BaseHTTPRequestHandler):
             return
         if response.hold > 0:
             self.close_connection = True
+            if response.after_partial is not None:
+                if not self._send_partial(response):
+                    response.after_hold("closed")
+                    return
             response.after_hold(self._hold(response.hold))
             return
         status, body = response.status, response.body
@@ -173,7 +177,7 @@ class Handler(BaseHTTPRequestHandler):
         self.log_request(response.status, response.file_length)
 
     def _head(self, response, length):
-        """Status line and headers; `Content-Length: length` unless `length` is None."""
+        """The status line and header block, with `Content-Length` when it is not None."""
         status = response.status
         lines = [f"HTTP/1.1 {status} {_reason(status)}", f"Date: {formatdate(usegmt=True)}",
                  f"Server: {self.server_version}"]
@@ -185,6 +189,15 @@ class Handler(BaseHTTPRequestHandler):
         elif self.request_version == "HTTP/1.0":
             lines.append("Connection: keep-alive")
         return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1", "replace")
+
+    def _send_partial(self, response):
+        """Writes a head announcing one byte more than the body, then the body; False when the client is gone."""
+        try:
+            self.wfile.write(self._head(response, len(response.body) + 1) + response.body)
+        except OSError:
+            return False
+        response.after_partial()
+        return True
 
     def _hold(self, seconds):
         """Reads and discards until the client closes ("closed") or `seconds` pass ("expired")."""

@@ -59,6 +59,7 @@ class Response:
     file: object = None  # an open binary file: the body is `file_length` bytes from `file_offset`
     file_offset: int = 0
     file_length: int = 0
+    after_partial: object = None
 
 
 def encode_json(value):
@@ -91,6 +92,13 @@ def held(seconds, after_hold):
 
     `after_hold` is called with "closed" or "expired"."""
     return Response(0, hold=seconds, after_hold=after_hold)
+
+
+def held_mid_body(body, headers, seconds, after_partial, after_hold):
+    """Sends a 200 head announcing one byte more than `body`, then `body`, then holds like `held`.
+
+    `after_partial` is called once the head and `body` are written."""
+    return Response(200, body, list(headers), hold=seconds, after_hold=after_hold, after_partial=after_partial)
 
 
 def dropped():

@@ -1,4 +1,4 @@
-// The libcurl functions FoundationNetworking calls, each loading libcurl on first use.
+// The libcurl functions FoundationNetworking and CurlInfrastructure call, each loading libcurl on first use.
 //
 // Scripts/release archives this file as `libcurl.a` in a folder it puts first on the linker's search path, so
 // the static `networking` binary's `-lcurl` resolves here instead of to libcurl.so. The binary then starts
@@ -32,9 +32,13 @@ typedef int code_t;  // CURLcode, CURLMcode, CURLUcode and every option or part 
     X(code_t, curl_multi_cleanup, (void *multi))                                                                 \
     X(void *, curl_multi_info_read, (void *multi, int *remaining))                                               \
     X(void *, curl_multi_init, (void))                                                                           \
+    X(code_t, curl_multi_perform, (void *multi, int *running))                                                   \
+    X(code_t, curl_multi_poll, (void *multi, void *extra, unsigned int count, int timeout, int *ready))          \
     X(code_t, curl_multi_remove_handle, (void *multi, void *handle))                                             \
     X(code_t, curl_multi_setopt, (void *multi, int option, ...))                                                 \
     X(code_t, curl_multi_socket_action, (void *multi, int socket, int mask, int *running))                       \
+    X(const char *, curl_multi_strerror, (code_t code))                                                          \
+    X(code_t, curl_multi_wakeup, (void *multi))                                                                  \
     X(void *, curl_slist_append, (void *list, const char *string))                                               \
     X(void, curl_slist_free_all, (void *list))                                                                   \
     X(void *, curl_url, (void))                                                                                  \
@@ -81,6 +85,11 @@ code_t curl_multi_assign(void *multi, int socket, void *pointer) {
 code_t curl_multi_cleanup(void *multi) { READY; return real_curl_multi_cleanup(multi); }
 void *curl_multi_info_read(void *multi, int *remaining) { READY; return real_curl_multi_info_read(multi, remaining); }
 void *curl_multi_init(void) { READY; return real_curl_multi_init(); }
+code_t curl_multi_perform(void *multi, int *running) { READY; return real_curl_multi_perform(multi, running); }
+code_t curl_multi_poll(void *multi, void *extra, unsigned int count, int timeout, int *ready) {
+    READY;
+    return real_curl_multi_poll(multi, extra, count, timeout, ready);
+}
 code_t curl_multi_remove_handle(void *multi, void *handle) {
     READY;
     return real_curl_multi_remove_handle(multi, handle);
@@ -89,6 +98,8 @@ code_t curl_multi_socket_action(void *multi, int socket, int mask, int *running)
     READY;
     return real_curl_multi_socket_action(multi, socket, mask, running);
 }
+const char *curl_multi_strerror(code_t code) { READY; return real_curl_multi_strerror(code); }
+code_t curl_multi_wakeup(void *multi) { READY; return real_curl_multi_wakeup(multi); }
 void *curl_slist_append(void *list, const char *string) { READY; return real_curl_slist_append(list, string); }
 void curl_slist_free_all(void *list) { READY; real_curl_slist_free_all(list); }
 void *curl_url(void) { READY; return real_curl_url(); }

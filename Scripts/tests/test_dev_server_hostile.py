@@ -70,6 +70,21 @@ class BlackHoleTests(ServerTestCase):
         self.assertEqual(self.wait("black-hole.expired")[0], 200)
         self.assertEqual(self.server.counter("black-hole.closed"), 0)
 
+    def test_body_bytes_sends_the_head_and_part_of_the_body_then_holds(self):
+        sock = self.open_black_hole("?body_bytes=300")
+        self.assertEqual(self.wait("black-hole.body-sent")[0], 200)
+        received = b""
+        while b"\r\n\r\n" not in received or len(received.partition(b"\r\n\r\n")[2]) < 300:
+            received += sock.recv(65536)
+        head, _, body = received.partition(b"\r\n\r\n")
+        self.assertTrue(head.startswith(b"HTTP/1.1 200 "))
+        self.assertIn(b"Content-Length: 301", head)
+        self.assertEqual(body, bytes(i % 251 for i in range(300)))
+        self.assertEqual(self.wait("black-hole.closed", timeout_ms=100)[0], 408)
+        sock.close()
+        self.assertEqual(self.wait("black-hole.closed")[0], 200)
+        self.assertEqual(self.server.counter("black-hole.opened"), 1)
+
     def test_max_ms_is_capped_at_two_minutes(self):
         self.assertEqual(self.server.call("GET", "/faults/black-hole?max_ms=120001")[0], 400)
 

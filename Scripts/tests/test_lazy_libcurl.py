@@ -1,9 +1,10 @@
 """Tests of Scripts/releasesupport/lazy-libcurl.c, the stand-in for libcurl that Scripts/release links into the
 static `networking` binary: it must define exactly the libcurl functions the toolchain's FoundationNetworking
-calls, and load libcurl.so.4 on first use, passing every argument through. Linux only (needs the toolchain's
-clang and its static Foundation)."""
+and Packages/CurlInfrastructure call, and load libcurl.so.4 on first use, passing every argument through. Linux
+only (needs the toolchain's clang and its static Foundation)."""
 
 import ctypes.util
+import re
 import shutil
 import subprocess
 import tempfile
@@ -17,6 +18,7 @@ TOOLCHAIN = Path(SWIFT).resolve().parent if SWIFT else None
 CLANG = TOOLCHAIN / "clang" if TOOLCHAIN and (TOOLCHAIN / "clang").exists() else shutil.which("clang")
 CURL_INTERFACE = (TOOLCHAIN.parent / "lib" / "swift_static" / "linux" / "lib_CFURLSessionInterface.a"
                   if TOOLCHAIN else None)
+CURL_INFRASTRUCTURE = ROOT / "Packages" / "CurlInfrastructure" / "Sources"
 
 # Calls the stand-in the way FoundationNetworking does, and reports whether libcurl was mapped before and after.
 PROGRAM = r"""
@@ -62,6 +64,15 @@ def compile_stand_in(directory):
     return target
 
 
+def curl_infrastructure_calls():
+    """The libcurl functions CurlInfrastructure's Swift sources and shim header call (its own helpers are
+    `ccurl_`; `curl_…_t(` is a type conversion)."""
+    names = set()
+    for source in [*CURL_INFRASTRUCTURE.rglob("*.swift"), *CURL_INFRASTRUCTURE.rglob("*.h")]:
+        names.update(re.findall(r"(?<![A-Za-z0-9_])(curl_[a-z_]+)\s*\(", source.read_text()))
+    return {name for name in names if not name.endswith("_t")}
+
+
 def symbols(path, kind):
     """The `curl_` symbols `nm` lists in `path` as undefined (kind "U") or defined text (kind "T")."""
     listing = subprocess.run(["nm", str(path)], check=True, capture_output=True, text=True).stdout
@@ -72,10 +83,11 @@ def symbols(path, kind):
 @unittest.skipUnless(CLANG and shutil.which("nm"), "needs clang and nm")
 class LazyLibcurlTests(unittest.TestCase):
     @unittest.skipUnless(CURL_INTERFACE and CURL_INTERFACE.exists(), "needs the toolchain's static Foundation")
-    def test_defines_exactly_the_libcurl_functions_foundation_networking_calls(self):
+    def test_defines_exactly_the_libcurl_functions_foundation_networking_and_curl_infrastructure_call(self):
         with tempfile.TemporaryDirectory() as directory:
             defined = symbols(compile_stand_in(directory), "T")
-        self.assertEqual(symbols(CURL_INTERFACE, "U"), defined)
+        self.assertIn("curl_multi_poll", curl_infrastructure_calls())
+        self.assertEqual(symbols(CURL_INTERFACE, "U") | curl_infrastructure_calls(), defined)
 
     @unittest.skipUnless(ctypes.util.find_library("curl"), "needs libcurl.so.4 at run time")
     def test_loads_libcurl_on_first_use_and_passes_every_argument_through(self):

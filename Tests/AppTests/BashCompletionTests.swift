@@ -16,7 +16,10 @@ struct BashCompletionTests {
         #expect(try await complete("networking", "question", "42", "--s") == ["--save-avatar", "--site"])
         #expect(
             try await complete("networking", "token", "")
-                == ["--base-url", "--help", "--record", "--replay", "--timeout", "--verbose", "-h", "-v", "update"])
+                == [
+                    "--base-url", "--help", "--record", "--replay", "--timeout", "--transport", "--verbose", "-h", "-v",
+                    "update",
+                ])
     }
 
     @Test func completesTheCacheSubcommands() async throws {

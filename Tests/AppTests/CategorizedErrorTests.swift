@@ -1,3 +1,4 @@
+import CurlInfrastructure
 import Foundation
 import HTTPArchive
 import HTTPCaching
@@ -17,6 +18,8 @@ struct CategorizedErrorTests {
     /// Every public error type of the packages' library modules, under its fully qualified name. Typed
     /// `any CategorizedError.Type`: a type without a category does not compile here.
     static let categorized: [String: any CategorizedError.Type] = [
+        "CurlInfrastructure.CurlClient.ConfigurationError": CurlClient.ConfigurationError.self,
+        "CurlInfrastructure.CurlError": CurlError.self,
         "HTTPArchive.HARArchiveError": HARArchiveError.self,
         "HTTPArchive.HARReplayError": HARReplayError.self,
         "HTTPCaching.DiskHTTPCacheStore.Error": DiskHTTPCacheStore.Error.self,

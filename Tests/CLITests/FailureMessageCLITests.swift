@@ -83,8 +83,9 @@ struct FailureMessageCLITests {
     }
 
     @Test(arguments: ["http://[::1]:3000", "http://[::1]:3000/api/"])
-    func anIPv6LiteralBaseURLIsRefusedBeforeAnyRequest(url: String) async throws {
-        let outcome = try await NetworkingBinary.run(["--base-url", url, "questions", "--json"])
+    func anIPv6LiteralBaseURLIsRefusedBeforeAnyRequestOverURLSession(url: String) async throws {
+        let outcome = try await NetworkingBinary.run(
+            ["--transport", "urlsession", "--base-url", url, "questions", "--json"])
 
         #if canImport(FoundationNetworking)
             #expect(outcome.status == 64, "\(outcome)")

@@ -66,7 +66,9 @@ public enum NetworkingApp {
             return await archive.finish(
                 Report.failure(OfflineWithoutCache(underlying: error), console: console), console: console)
         }
-        var factory = HTTPClientFactory(log: log, cache: cache, recorder: archive.recorder)
+        var factory = HTTPClientFactory(
+            log: log, cache: cache, recorder: archive.recorder,
+            makeTransport: HTTPClientFactory.transport(settings.transport))
         factory.makeTransport = archive.transport(factory.makeTransport)
         factory.inFlight = archive.inFlight
         factory.deadline = CommandDeadline.start(total: settings.timeout)

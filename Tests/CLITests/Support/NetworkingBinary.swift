@@ -24,7 +24,8 @@ enum NetworkingBinary {
         }
     }
 
-    /// Runs `networking arguments` with only `environment` (plus PATH, HOME and a fresh NETWORKING_CACHE_DIR),
+    /// Runs `networking arguments` with only `environment` (plus PATH, HOME, NETWORKING_TRANSPORT when this
+    /// process has it, so the whole suite runs over either transport, and a fresh NETWORKING_CACHE_DIR),
     /// `input` on standard input, and returns once it exited. Output goes to temporary files, so a full pipe can
     /// never block the child.
     static func run(_ arguments: [String], environment: [String: String] = [:], input: Data = Data()) async throws
@@ -51,7 +52,9 @@ enum NetworkingBinary {
         let process = Process()
         process.executableURL = try locate()
         process.arguments = arguments
-        let inherited = ProcessInfo.processInfo.environment.filter { ["PATH", "HOME"].contains($0.key) }
+        let inherited = ProcessInfo.processInfo.environment.filter {
+            ["PATH", "HOME", "NETWORKING_TRANSPORT"].contains($0.key)
+        }
         // A cache of this run's own unless the test names one, so no run answers from another's cache.
         let cache = ["NETWORKING_CACHE_DIR": directory.appendingPathComponent("cache").path]
         process.environment = inherited.merging(cache) { _, new in new }.merging(environment) { _, new in new }

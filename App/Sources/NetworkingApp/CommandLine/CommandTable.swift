@@ -35,6 +35,10 @@ enum CommandTable {
             help: "give up after SECONDS of network work in total, retries included\n"
                 + "(default \(Settings.defaultTimeout.components.seconds); fractions allowed)",
             \.timeout, OptionValues.timeout),
+        Option(
+            "--transport", "NAME",
+            help: "send with libcurl or URLSession (default \(TransportChoice.platformDefault.rawValue) here)",
+            \.transport, .choice),
     ]
 
     private static let questions = Subcommand<Command>(

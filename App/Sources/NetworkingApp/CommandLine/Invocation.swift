@@ -15,6 +15,8 @@ struct Invocation: Equatable, Sendable {
     var replayPath: String?
     /// `--timeout SECONDS`: how long the command's network work may take in total.
     var timeout: Duration?
+    /// `--transport NAME`: which client sends the requests.
+    var transport: TransportChoice?
     var command: Command
 
     /// `--no-cache` (`.reload`) or `--offline`, which only the Stack Exchange commands take.

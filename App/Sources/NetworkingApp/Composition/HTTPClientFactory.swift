@@ -1,3 +1,4 @@
+import CurlInfrastructure
 import Foundation
 import HTTPArchive
 import HTTPCaching
@@ -53,6 +54,22 @@ public struct HTTPClientFactory: Sendable {
         -> any HTTPClient
     {
         try URLSessionClient.ephemeral(baseURL: baseURL.absoluteString, requestTimeout: requestTimeout)
+    }
+
+    /// Makes the transport `choice` names for each chain (see ``TransportChoice``).
+    public static func transport(_ choice: TransportChoice) -> MakeTransport {
+        switch choice {
+        case .curl: { try curlTransport(baseURL: $0, settings: $1) }
+        case .urlsession: { try urlSessionTransport(baseURL: $0, settings: $1) }
+        }
+    }
+
+    /// The app's transport for one chain over libcurl: a `CurlClient` with its own thread, the chain's request
+    /// timeout and its response size limit.
+    @Sendable public static func curlTransport(baseURL: URL, settings: TransportSettings) throws -> any HTTPClient {
+        try CurlClient(
+            baseURL: baseURL, requestTimeout: settings.requestTimeout,
+            maximumResponseBytes: settings.maximumResponseBytes)
     }
 
     /// The app's transport for one chain: an `URLSessionClient` with its own ephemeral session, the chain's

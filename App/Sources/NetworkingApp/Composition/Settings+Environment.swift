@@ -9,6 +9,7 @@ extension Settings {
         static let stackExchangeKey = "NETWORKING_STACKEXCHANGE_KEY"
         static let cacheDirectory = "NETWORKING_CACHE_DIR"
         static let timeout = "NETWORKING_TIMEOUT"
+        static let transport = "NETWORKING_TRANSPORT"
     }
 
     /// Each variable with what it sets and its default, as the help shows them; "\n" continues a line.
@@ -30,6 +31,10 @@ extension Settings {
                 Variable.timeout,
                 "seconds the network work of a command may take (default \(defaultTimeout.components.seconds);\n"
                     + "--timeout wins)"
+            ),
+            (
+                Variable.transport,
+                "curl or urlsession (default \(TransportChoice.platformDefault.rawValue) here; --transport wins)"
             ),
         ]
     }

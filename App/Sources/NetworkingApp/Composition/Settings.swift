@@ -20,20 +20,29 @@ struct Settings: Equatable {
     /// How long a command's network work may take in total, retries included: `--timeout`, then
     /// `NETWORKING_TIMEOUT`, then ``defaultTimeout``.
     var timeout = Settings.defaultTimeout
+    /// The client every chain starts from: `--transport`, then `NETWORKING_TRANSPORT`, then
+    /// ``TransportChoice/platformDefault``.
+    var transport = TransportChoice.platformDefault
 
     static let defaultTimeout = Duration.seconds(30)
 
     static func resolve(_ invocation: Invocation, environment: [String: String]) throws(UsageError) -> Settings {
-        func url(_ variable: String, default fallback: String) throws(UsageError) -> URL {
-            if let baseURL = invocation.baseURL { return try reachable(baseURL, source: "--base-url") }
-            guard let value = environment[variable], !value.isEmpty else {
-                return try OptionValues.baseURL(fallback, source: "default")
-            }
-            return try reachable(OptionValues.baseURL(value, source: variable), source: variable)
-        }
         func trimmed(_ variable: String) -> String? {
             let value = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines)
             return value?.isEmpty == false ? value : nil
+        }
+        var transport = invocation.transport ?? .platformDefault
+        if invocation.transport == nil, let text = trimmed(Variable.transport) {
+            transport = try TransportChoice.named(text, source: Variable.transport)
+        }
+        func url(_ variable: String, default fallback: String) throws(UsageError) -> URL {
+            if let baseURL = invocation.baseURL {
+                return try reachable(baseURL, source: "--base-url", transport: transport)
+            }
+            guard let value = environment[variable], !value.isEmpty else {
+                return try OptionValues.baseURL(fallback, source: "default")
+            }
+            return try reachable(OptionValues.baseURL(value, source: variable), source: variable, transport: transport)
         }
         var settings = Settings(
             questionsBaseURL: try url(Variable.questionsURL, default: defaultQuestionsURL),
@@ -42,6 +51,7 @@ struct Settings: Equatable {
             stackExchangeKey: trimmed(Variable.stackExchangeKey),
             cacheLocation: ResponseCache.location(environment: environment)
         )
+        settings.transport = transport
         if let timeout = invocation.timeout {
             settings.timeout = timeout
         } else if let text = trimmed(Variable.timeout) {
@@ -50,11 +60,12 @@ struct Settings: Equatable {
         return settings
     }
 
-    /// `url`, unless its host is an IPv6 address literal (`http://[::1]:3000`) and this platform's URLSession
-    /// cannot send to one: swift-corelibs-foundation rejects such URLs as invalid before connecting.
-    static func reachable(_ url: URL, source: String) throws(UsageError) -> URL {
+    /// `url`, unless its host is an IPv6 address literal (`http://[::1]:3000`) and the transport is this
+    /// platform's URLSession, which cannot send to one: swift-corelibs-foundation rejects such URLs as invalid
+    /// before connecting.
+    static func reachable(_ url: URL, source: String, transport: TransportChoice) throws(UsageError) -> URL {
         #if canImport(FoundationNetworking)
-            if let host = url.host, host.contains(":") {
+            if transport == .urlsession, let host = url.host, host.contains(":") {
                 throw UsageError(
                     description: "\(source) uses the IPv6 address [\(host)], which this platform's URLSession "
                         + "cannot connect to; use a host name or an IPv4 address (for example http://127.0.0.1:3000)",

@@ -16,33 +16,9 @@ func withDevServer<T>(
     }
 }
 
-/// Starts a dev server on 127.0.0.1 and another on 127.0.0.2 (a different origin), and runs `body` with both.
-func withTwoOrigins<T>(_ body: (DevServer, DevServer) async throws -> T) async throws -> T {
-    try await DevServer.run { first in
-        try await DevServer.run(arguments: ["--host", "127.0.0.2"]) { second in
-            try await body(first, second)
-        }
-    }
-}
-
 /// A request to the dev-server's root, with no version segment.
-func devRequest(
-    _ method: HTTPMethod = .get, _ path: String, query: HTTPQueryParameter? = nil, headers: HTTPHeaders? = nil,
-    body: Data? = nil
-) -> TestRequest {
-    TestRequest(method: method, path: path, version: "", headers: headers, queryParameter: query, body: body)
-}
-
-extension URLSessionClient {
-    /// Sends `request` to an `/echo` route and decodes the description.
-    func echo(_ request: TestRequest) async throws -> DevServerEcho {
-        let (data, response) = try await load(request: request)
-        #expect(response.statusCode == 200)
-        return try JSONDecoder().decode(DevServerEcho.self, from: data)
-    }
-
-    /// The dev server's admin routes, through this client.
-    var admin: DevServerAdmin { DevServerAdmin(client: self) }
+func devRequest(_ method: HTTPMethod = .get, _ path: String, body: Data? = nil) -> TestRequest {
+    TestRequest(method: method, path: path, version: "", body: body)
 }
 
 /// The error a throwing call ended with, as an `HTTPTransportError`.

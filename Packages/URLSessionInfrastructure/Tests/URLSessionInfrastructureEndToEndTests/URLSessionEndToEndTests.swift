@@ -1,0 +1,50 @@
+import DevServerSupport
+import Foundation
+import HTTPClient
+import Testing
+import URLSessionInfrastructure
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What only `URLSessionClient` does end to end. The behaviour every transport shares is the transport
+/// contract, in the root package's `Tests/TransportContractTests`.
+@Suite("End to end: URLSessionClient only")
+struct URLSessionEndToEndTests {
+    @Test("a client made from a caller's session sends through its configuration")
+    func callersSession() async throws {
+        try await DevServer.run { server in
+            let session = URLSession(configuration: .ephemeral)
+            defer { session.invalidateAndCancel() }
+            let client = URLSessionClient(baseURL: server.baseURL, session: session)
+
+            let (data, response) = try await client.load(request: devRequest(.get, "echo/session"))
+
+            let echo = try JSONDecoder().decode(DevServerEcho.self, from: data)
+            #expect(response.statusCode == 200)
+            #expect(echo.path == "/echo/session")
+        }
+    }
+
+    @Test("a POST dropped on a reused connection fails transiently (timedOut on Linux)")
+    func droppedReusedConnectionWithBody() async throws {
+        try await withDevServer(requestTimeout: 1) { _, client in
+            try await client.load(request: devRequest(.get, "echo/warm-up"))
+
+            let error = await transportError {
+                try await client.load(request: devRequest(.post, "faults/drop", body: Data("b".utf8)))
+            }
+
+            #if canImport(FoundationNetworking)
+                // corelibs cannot rewind the body for curl's retry, so the task waits for the request timeout.
+                guard case .timedOut? = error else {
+                    Issue.record("expected timedOut, got \(String(describing: error))")
+                    return
+                }
+            #else
+                #expect(error?.isTransient == true)
+            #endif
+        }
+    }
+}

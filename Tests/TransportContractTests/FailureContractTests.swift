@@ -1,0 +1,87 @@
+import DevServerSupport
+import Foundation
+import HTTPClient
+import Testing
+
+/// Timeouts, refused and dropped connections: each thrown as its own `HTTPTransportError` case.
+@Suite("Contract: timeouts and dropped connections")
+struct FailureContractTests {
+    private static let oneSecond = ClientOptions(requestTimeout: 1)
+
+    @Test("a server slower than the request timeout surfaces as timedOut", arguments: Transport.allCases)
+    func slowHead(transport: Transport) async throws {
+        try await withClient(transport, Self.oneSecond) { _, client in
+            let error = await transportError {
+                try await client.load(request: devRequest(.get, "faults/delay", query: ["ms": "10000"]))
+            }
+
+            #expect(error.kind == .timedOut)
+            #expect(error?.isTransient == true)
+        }
+    }
+
+    @Test(
+        "a server that never answers surfaces as timedOut and the connection is closed", arguments: Transport.allCases)
+    func blackHole(transport: Transport) async throws {
+        try await withClient(transport, Self.oneSecond) { server, client in
+            let error = await transportError {
+                try await client.load(request: devRequest(.get, "faults/black-hole"))
+            }
+
+            #expect(error.kind == .timedOut)
+            // Throws when the server never sees the connection closed.
+            try await server.admin.waitUntil("black-hole.closed", reaches: 1)
+        }
+    }
+
+    @Test("a port nobody listens on surfaces as cannotConnect", arguments: Transport.allCases)
+    func unreachablePort(transport: Transport) async throws {
+        let closedPort = try ReservedPort()
+        let baseURL = try #require(URL(string: "http://127.0.0.1:\(closedPort.port)/"))
+        let client = try transport.makeClient(baseURL: baseURL)
+
+        let error = await transportError { try await client.load(request: devRequest(.get, "echo/x")) }
+
+        #expect(error.kind == .cannotConnect)
+        #expect(error?.isTransient == true)
+    }
+
+    @Test(
+        "a connection closed without a response surfaces as connectionLost",
+        arguments: Transport.allCases, [HTTPMethod.get, .post])
+    func droppedConnection(transport: Transport, method: HTTPMethod) async throws {
+        try await withClient(transport) { _, client in
+            let body = method == .post ? Data("b".utf8) : nil
+            let error = await transportError {
+                try await client.load(request: devRequest(method, "faults/drop", body: body))
+            }
+
+            #expect(error.kind == .connectionLost)
+            #expect(error?.isTransient == true)
+        }
+    }
+
+    @Test("a POST dropped on a reused connection fails transiently", arguments: Transport.allCases)
+    func droppedReusedConnectionWithBody(transport: Transport) async throws {
+        try await withClient(transport, Self.oneSecond) { _, client in
+            try await client.load(request: devRequest(.get, "echo/warm-up"))
+
+            let error = await transportError {
+                try await client.load(request: devRequest(.post, "faults/drop", body: Data("b".utf8)))
+            }
+
+            #expect(error?.isTransient == true)
+        }
+    }
+
+    @Test("the client keeps working after a failed load", arguments: Transport.allCases)
+    func usableAfterFailure(transport: Transport) async throws {
+        try await withClient(transport) { _, client in
+            _ = await transportError { try await client.load(request: devRequest(.get, "faults/drop")) }
+
+            let echo = try await client.echo(devRequest(.get, "echo/after-drop"))
+
+            #expect(echo.path == "/echo/after-drop")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import DevServerSupport
+import Foundation
+import HTTPClient
+import HTTPClientTestSupport
+import Testing
+
+/// Methods and request bodies, as the server receives them.
+@Suite("Contract: methods and bodies")
+struct RequestBodyContractTests {
+    static let methodsWithBody: [HTTPMethod] = [.post, .put, .patch, .delete, .options]
+
+    @Test("sends the method and the body byte for byte", arguments: Transport.allCases, methodsWithBody)
+    func sendsBody(transport: Transport, method: HTTPMethod) async throws {
+        try await withClient(transport) { _, client in
+            let body = Data("{\"method\":\"\(method.name)\",\"bytes\":\"\u{00}\u{FF}é\"}".utf8)
+            let echo = try await client.echo(
+                devRequest(method, "echo/body", headers: ["Content-Type": "application/json"], body: body))
+
+            #expect(echo.method == method.name)
+            #expect(echo.body == body)
+            #expect(echo.header("Content-Type") == "application/json")
+        }
+    }
+
+    @Test("GET sends no body", arguments: Transport.allCases)
+    func get(transport: Transport) async throws {
+        try await withClient(transport) { _, client in
+            let echo = try await client.echo(devRequest(.get, "echo/get"))
+
+            #expect(echo.method == "GET")
+            #expect(echo.body.isEmpty)
+        }
+    }
+
+    @Test("HEAD returns the headers and no body", arguments: Transport.allCases)
+    func head(transport: Transport) async throws {
+        try await withClient(transport) { _, client in
+            let (data, response) = try await client.load(request: devRequest(.head, "echo/head"))
+
+            #expect(response.statusCode == 200)
+            #expect(data.isEmpty)
+            #expect(response.headers?["content-type"] == "application/json; charset=utf-8")
+            #expect(Int(response.headers?["Content-Length"] ?? "") ?? 0 > 0)
+        }
+    }
+
+    @Test("a 2 MB upload arrives byte for byte", arguments: Transport.allCases)
+    func largeUpload(transport: Transport) async throws {
+        let body = Data((0..<2_000_000).map { UInt8($0 % 251) })
+        try await withClient(transport) { _, client in
+            let echo = try await client.echo(devRequest(.put, "echo/upload", body: body))
+
+            #expect(echo.body.count == body.count)
+            #expect(firstByteBreakingPattern(echo.body) == nil, "byte i must be i % 251")
+            #expect(echo.header("Content-Length") == "\(body.count)")
+        }
+    }
+}

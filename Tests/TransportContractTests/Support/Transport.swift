@@ -1,0 +1,67 @@
+import CurlInfrastructure
+import Foundation
+import HTTPClient
+import Testing
+import URLSessionInfrastructure
+
+/// A transport under contract: every case of the suite runs once per value.
+///
+/// Each value knows how to make its `HTTPClient` for a base URL with the options the contract varies, and
+/// which cases it cannot meet (``KnownLimitation``). A new transport is a new case here, its client in
+/// ``makeClient(baseURL:options:)`` and its limitations (normally none) in `Transport.has(_:)`.
+enum Transport: String, CaseIterable, Codable, Sendable, CustomTestStringConvertible {
+    case urlSession
+    case curl
+
+    var testDescription: String {
+        switch self {
+        case .urlSession: "URLSessionClient"
+        case .curl: "CurlClient"
+        }
+    }
+
+    /// A new client, with a connection pool of its own, for `baseURL`.
+    func makeClient(baseURL: URL, options: ClientOptions = ClientOptions()) throws -> any HTTPClient {
+        switch self {
+        case .urlSession:
+            try URLSessionClient(
+                baseURL: baseURL, requestTimeout: options.requestTimeout,
+                redirects: options.redirects.urlSessionPolicy, maximumResponseBytes: options.maximumResponseBytes)
+        case .curl:
+            try CurlClient(
+                baseURL: baseURL, requestTimeout: options.requestTimeout, redirects: options.redirects.curlPolicy,
+                maximumResponseBytes: options.maximumResponseBytes)
+        }
+    }
+}
+
+/// What the contract varies between clients: the request timeout, the redirect policy and the size limit.
+struct ClientOptions: Sendable {
+    /// Long enough that a case which waits on cancellation or a signal never ends by a timeout instead.
+    var requestTimeout: TimeInterval = 120
+    var redirects = Redirects.follow(max: 10)
+    var maximumResponseBytes = 32 * 1024 * 1024
+}
+
+/// The redirect policy a case asks for, given to each transport as its own `RedirectPolicy`.
+enum Redirects: Sendable {
+    case follow(max: Int)
+    case sameOrigin
+    case never
+
+    var urlSessionPolicy: URLSessionInfrastructure.RedirectPolicy {
+        switch self {
+        case .follow(let max): .follow(max: max)
+        case .sameOrigin: .sameOrigin
+        case .never: .never
+        }
+    }
+
+    var curlPolicy: CurlInfrastructure.RedirectPolicy {
+        switch self {
+        case .follow(let max): .follow(max: max)
+        case .sameOrigin: .sameOrigin
+        case .never: .never
+        }
+    }
+}
