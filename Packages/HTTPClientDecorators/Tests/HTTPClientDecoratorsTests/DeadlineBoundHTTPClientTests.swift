@@ -66,11 +66,12 @@ struct DeadlineBoundHTTPClientTests {
     }
 
     @Test func aTimeoutBelowThatEndsBeforeTheDeadlineIsKept() async throws {
-        let inner = HTTPTransportError.timedOut(underlying: "request timeout")
+        let inner = HTTPTransportError.timedOut(underlying: TestFailure("request timeout"))
         let client = ScriptedHTTPClient(replies: [.failure(inner)])
         let sut = client.bounded(by: SharedDeadline(after: .seconds(3), clock: TestClock(), expired: { Expired() }))
 
-        await #expect(throws: inner) { try await sut.load(request: TestRequest()) }
+        let thrown = await #expect(throws: HTTPTransportError.self) { try await sut.load(request: TestRequest()) }
+        #expect(thrown?.matches(inner) == true)
     }
 
     @Test func theDefaultErrorIsATimeoutNamingTheTotal() async throws {
@@ -78,9 +79,11 @@ struct DeadlineBoundHTTPClientTests {
         let deadline = SharedDeadline(after: .milliseconds(2_500), clock: clock)
         clock.advance(by: .seconds(3))
 
-        await #expect(throws: HTTPTransportError.timedOut(underlying: "no response within 2.5 s")) {
+        let thrown = await #expect(throws: HTTPTransportError.self) {
             try await ScriptedHTTPClient(replies: []).bounded(by: deadline).load(request: TestRequest())
         }
+        #expect(thrown?.matches(.timedOut(underlying: TimeoutError(duration: .milliseconds(2_500)))) == true)
+        #expect(thrown?.underlyingDescription == "no response within 2.5 s")
         #expect(deadline.total == .milliseconds(2_500))
     }
 

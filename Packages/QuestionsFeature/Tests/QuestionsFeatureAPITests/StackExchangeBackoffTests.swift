@@ -2,6 +2,7 @@ import Foundation
 import HTTPClient
 import HTTPClientTestSupport
 import QuestionsFeatureAPI
+import Synchronization
 import Testing
 
 /// Backoff deadlines: recorded from an origin's answer, kept in files, obeyed until they pass.
@@ -99,7 +100,7 @@ struct StackExchangeBackoffTests {
     /// A cache stand-in whose replies a test enqueues.
     private final class CountingClient: HTTPClient {
         let scripted = ScriptedHTTPClient()
-        private let count = LockedValue(0)
+        private let count = Mutex(0)
 
         func enqueue(_ reply: Reply) async {
             await scripted.enqueue(reply)

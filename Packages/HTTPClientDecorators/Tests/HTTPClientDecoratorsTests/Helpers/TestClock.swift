@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPClientSupport
 import HTTPClientTestSupport
 
 /// A `Clock` a test drives: its time moves only by ``advance(by:)``, and each sleep hands the time asked for to
