@@ -12,12 +12,16 @@ let package = Package(
             name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
         .target(
             name: "CurlInfrastructure",
-            dependencies: ["CCurl", .product(name: "HTTPClient", package: "HTTPClient")]
+            dependencies: [
+                "CCurl", .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
+            ]
         ),
         .testTarget(
             name: "CurlInfrastructureTests",
             dependencies: [
-                "CurlInfrastructure", .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                "CurlInfrastructure", .product(name: "HTTPClientSupport", package: "HTTPClient"),
+                .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
                 .product(name: "DevServerSupport", package: "HTTPClient"),
             ]
         ),

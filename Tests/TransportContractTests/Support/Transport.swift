@@ -26,10 +26,10 @@ enum Transport: String, CaseIterable, Codable, Sendable, CustomTestStringConvert
         case .urlSession:
             try URLSessionClient(
                 baseURL: baseURL, requestTimeout: options.requestTimeout,
-                redirects: options.redirects.urlSessionPolicy, maximumResponseBytes: options.maximumResponseBytes)
+                redirects: options.redirects, maximumResponseBytes: options.maximumResponseBytes)
         case .curl:
             try CurlClient(
-                baseURL: baseURL, requestTimeout: options.requestTimeout, redirects: options.redirects.curlPolicy,
+                baseURL: baseURL, requestTimeout: options.requestTimeout, redirects: options.redirects,
                 maximumResponseBytes: options.maximumResponseBytes)
         }
     }
@@ -39,29 +39,6 @@ enum Transport: String, CaseIterable, Codable, Sendable, CustomTestStringConvert
 struct ClientOptions: Sendable {
     /// Long enough that a case which waits on cancellation or a signal never ends by a timeout instead.
     var requestTimeout: TimeInterval = 120
-    var redirects = Redirects.follow(max: 10)
+    var redirects = RedirectPolicy.follow(max: 10)
     var maximumResponseBytes = 32 * 1024 * 1024
-}
-
-/// The redirect policy a case asks for, given to each transport as its own `RedirectPolicy`.
-enum Redirects: Sendable {
-    case follow(max: Int)
-    case sameOrigin
-    case never
-
-    var urlSessionPolicy: URLSessionInfrastructure.RedirectPolicy {
-        switch self {
-        case .follow(let max): .follow(max: max)
-        case .sameOrigin: .sameOrigin
-        case .never: .never
-        }
-    }
-
-    var curlPolicy: CurlInfrastructure.RedirectPolicy {
-        switch self {
-        case .follow(let max): .follow(max: max)
-        case .sameOrigin: .sameOrigin
-        case .never: .never
-        }
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// The `HTTPClient` that sends requests with libcurl's multi interface, on a thread of its own.
 ///
@@ -11,7 +12,7 @@ import HTTPClient
 /// needs it, so a request waiting on a slow server costs no CPU. Connections are kept alive and reused;
 /// over TLS, HTTP/2 is used when the server offers it, with requests multiplexed on one connection.
 /// libcurl decodes every content encoding it was built with; the body limit counts decoded bytes. Redirects
-/// are followed by ``RedirectPolicy``, never from `https` to `http`, without credentials across origins.
+/// are followed by `RedirectPolicy` (from HTTPClientSupport), never from `https` to `http`, without credentials across origins.
 ///
 /// ```swift
 /// let client = try CurlClient(baseURL: URL(string: "https://api.stackexchange.com/")!)
@@ -26,7 +27,7 @@ public final class CurlClient: HTTPClient {
     ///   - baseURL: An absolute `http` or `https` URL with a host; its own path (for example `/api/`) is kept.
     ///   - requestTimeout: Seconds a request may go without receiving or sending a byte before it fails with
     ///     `HTTPTransportError.timedOut(underlying:)`; 30 by default.
-    ///   - redirects: Which redirects to follow; ``RedirectPolicy/standard`` (up to 10) by default.
+    ///   - redirects: Which redirects to follow; `RedirectPolicy.standard` (up to 10) by default.
     ///   - maximumResponseBytes: The most body bytes a response may have, counted after content decoding,
     ///     before the transfer is stopped with `HTTPTransportError.responseTooLarge(limit:)`; 32 MiB by default.
     /// - Throws: ``ConfigurationError`` for an unusable base URL, or a timeout or size limit that is not positive.
@@ -44,7 +45,8 @@ public final class CurlClient: HTTPClient {
         loop = CurlEventLoop(
             settings: CurlSettings(
                 idleTimeout: .milliseconds(Int64((requestTimeout * 1000).rounded(.up))),
-                maximumResponseBytes: maximumResponseBytes, redirects: PolicyRedirectRules(policy: redirects)))
+                limit: ResponseSizeLimit(maximumBytes: maximumResponseBytes),
+                redirects: RedirectRules(policy: redirects)))
     }
 
     /// Sends `request` and returns the body and response, for every status code.

@@ -30,7 +30,4 @@ extension CurlError {
         self.init(
             code: Int(code.rawValue), message: message.isEmpty ? String(cString: curl_easy_strerror(code)) : message)
     }
-
-    /// What an `HTTPTransportError` keeps as its cause.
-    var cause: String { description }
 }

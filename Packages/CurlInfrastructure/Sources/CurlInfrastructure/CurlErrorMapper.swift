@@ -9,7 +9,7 @@ enum CurlErrorMapper {
     ///   - message: The transfer's error buffer, or empty for libcurl's generic text for `code`.
     ///   - url: The request's URL, already redacted, named by ``HTTPTransportError/invalidURL(_:)``.
     static func map(_ code: CURLcode, message: String, url: String) -> HTTPTransportError {
-        let underlying = CurlError(code, message).cause
+        let underlying = CurlError(code, message)
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             return .timedOut(underlying: underlying)

@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPClientSupport
 
 /// The locked queue of commands for the loop thread; sending one also wakes the thread.
 final class CurlMailbox: Sendable {

@@ -1,6 +1,7 @@
 import CCurl
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// Turns an `HTTPRequest` into the ``CurlRequest`` that ``CurlClient`` sends.
 ///
@@ -31,7 +32,7 @@ struct CurlRequestBuilder: Sendable {
             throw .other(
                 underlying: CurlError(
                     CURLE_BAD_FUNCTION_ARGUMENT, "header \"\(name)\" has an empty name, a line break or a NUL character"
-                ).cause)
+                ))
         }
         let body = request.body.flatMap { $0.isEmpty ? nil : $0 }
         return CurlRequest(url: url, method: request.method, headers: headers, body: body)

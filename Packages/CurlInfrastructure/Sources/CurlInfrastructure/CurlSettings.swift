@@ -1,8 +1,11 @@
+import HTTPClientSupport
+
 /// What every transfer of one client shares: its limits and its redirect rules.
 struct CurlSettings: Sendable {
     /// How long a transfer may go without receiving or sending a byte.
     let idleTimeout: Duration
     /// The most body bytes a response may have, after content decoding.
-    let maximumResponseBytes: Int
-    let redirects: any RedirectRules
+    let limit: ResponseSizeLimit
+    /// Which redirects the transfers follow.
+    let redirects: RedirectRules
 }

@@ -30,8 +30,8 @@ final class CurlWorker {
         let global = CurlGlobal.initialize()
         guard global == 0, let multi = curl_multi_init() else {
             let error = CurlError(CURLE_FAILED_INIT, "libcurl could not be initialised (curl_global_init: \(global))")
-            for case .start(_, _, let continuation) in mailbox.close(.other(underlying: error.cause)) {
-                continuation.resume(returning: .failure(.other(underlying: error.cause)))
+            for case .start(_, _, let continuation) in mailbox.close(.other(underlying: error)) {
+                continuation.resume(returning: .failure(.other(underlying: error)))
             }
             return
         }
@@ -80,7 +80,7 @@ final class CurlWorker {
             let code = curl_multi_add_handle(multi, easy)
             guard code == CURLM_OK else {
                 let message = String(cString: curl_multi_strerror(code))
-                throw HTTPTransportError.other(underlying: CurlError(code: Int(code.rawValue), message: message).cause)
+                throw HTTPTransportError.other(underlying: CurlError(code: Int(code.rawValue), message: message))
             }
         } catch {
             end(transfer, with: .failure(error), added: false)
@@ -119,7 +119,7 @@ final class CurlWorker {
         for transfer in transfers.values where transfer.deadline <= now {
             let seconds = settings.idleTimeout.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))
             let error = CurlError(CURLE_OPERATION_TIMEDOUT, "no data from \(transfer.redactedURL) for \(seconds)")
-            end(transfer, with: .failure(.timedOut(underlying: error.cause)))
+            end(transfer, with: .failure(.timedOut(underlying: error)))
         }
     }
 

@@ -89,7 +89,7 @@ struct EasyOptions {
     private func check(_ code: CURLcode, _ option: String) throws(HTTPTransportError) {
         guard code != CURLE_OK else { return }
         let text = String(cString: curl_easy_strerror(code))
-        throw .other(underlying: CurlError(code, "CURLOPT_\(option) refused: \(text)").cause)
+        throw .other(underlying: CurlError(code, "CURLOPT_\(option) refused: \(text)"))
     }
 
     /// The request's header fields as libcurl's list (`Name: value`, or `Name;` for an empty value), plus an

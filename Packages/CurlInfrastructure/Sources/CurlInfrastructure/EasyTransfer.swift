@@ -1,6 +1,7 @@
 import CCurl
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// One load on the loop thread: its easy handle for the current hop, what arrived so far, the redirect chain
 /// and the caller's continuation. Created, used and released on the loop thread only.
@@ -30,7 +31,7 @@ final class EasyTransfer {
         self.settings = settings
         self.continuation = continuation
         chain = RedirectChain(original: request)
-        body = ResponseBody(limit: settings.maximumResponseBytes)
+        body = ResponseBody(limit: settings.limit)
         errorBuffer = .allocate(capacity: Int(ccurl_error_size))
         errorBuffer.initialize(repeating: 0, count: Int(ccurl_error_size))
     }
@@ -52,13 +53,13 @@ final class EasyTransfer {
         releaseHandle()
         self.request = request
         parser = ResponseHeadParser()
-        body = ResponseBody(limit: settings.maximumResponseBytes)
+        body = ResponseBody(limit: settings.limit)
         failure = nil
         uploaded = 0
         lastActivity = .now
         errorBuffer[0] = 0
         guard let easy = curl_easy_init() else {
-            throw .other(underlying: CurlError(CURLE_FAILED_INIT, "curl_easy_init failed").cause)
+            throw .other(underlying: CurlError(CURLE_FAILED_INIT, "curl_easy_init failed"))
         }
         self.easy = easy
         let options = EasyOptions(easy: easy)
@@ -77,7 +78,7 @@ final class EasyTransfer {
         }
         guard let head = parser.last, !head.isInterim else {
             let error = CurlError(CURLE_WEIRD_SERVER_REPLY, "no response head from \(redactedURL)")
-            return .finished(.failure(.invalidResponse(underlying: error.cause)))
+            return .finished(.failure(.invalidResponse(underlying: error)))
         }
         switch settings.redirects.step(after: head, to: request, chain: &chain) {
         case .follow(let next):
@@ -110,7 +111,7 @@ final class EasyTransfer {
     func receiveHeaderLine(_ line: UnsafeRawBufferPointer) -> Bool {
         lastActivity = .now
         if case .ended(let head) = parser.consume(line: line), !head.isInterim, body.refusesUpFront(head) {
-            failure = .responseTooLarge(limit: body.limit)
+            failure = .responseTooLarge(limit: body.limit.maximumBytes)
             return false
         }
         return true

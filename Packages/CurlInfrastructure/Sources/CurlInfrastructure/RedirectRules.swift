@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// What the transfer loop does after a response: the seam between the loop and the redirect rules.
 enum RedirectStep: Sendable {
@@ -16,20 +17,41 @@ struct RedirectChain: Sendable {
     /// The URL the caller asked for.
     let original: URL
     /// Every request of the chain, the original first.
-    var visited: [CurlRequest]
+    var visited: [RedirectDecision.Visit]
     /// Whether a followed redirect left the original origin.
     var leftOrigin = false
 
     init(original request: CurlRequest) {
         original = request.url
-        visited = [request]
+        visited = [RedirectDecision.Visit(method: request.method.rawValue, url: request.url)]
     }
 }
 
-/// Decides, after each response, whether the transfer follows a redirect.
-protocol RedirectRules: Sendable {
+/// Decides, after each response, whether the transfer follows a redirect: the shared `RedirectDecision` rules
+/// for the client's `RedirectPolicy`, applied to the request ``RedirectProposal`` forms.
+struct RedirectRules: Sendable {
+    let policy: RedirectPolicy
+
     /// The step after `head` answered `request`; updates `chain` when the step is ``RedirectStep/follow(_:)``.
-    func step(after head: ResponseHead, to request: CurlRequest, chain: inout RedirectChain) -> RedirectStep
+    func step(after head: ResponseHead, to request: CurlRequest, chain: inout RedirectChain) -> RedirectStep {
+        guard var next = RedirectProposal.request(after: head, to: request) else { return .handBack }
+        let decision = RedirectDecision(
+            policy: policy, original: chain.original, current: request.url, target: next.url,
+            method: next.method.rawValue, visited: chain.visited, leftOrigin: chain.leftOrigin)
+        switch decision.outcome {
+        case .handBack:
+            return .handBack
+        case .fail(let error):
+            return .fail(error)
+        case .follow(let removingCredentials):
+            if removingCredentials {
+                for name in RedirectDecision.credentialHeaders { next.headers[name] = nil }
+            }
+            chain.visited.append(RedirectDecision.Visit(method: next.method.rawValue, url: next.url))
+            chain.leftOrigin = decision.leavesOrigin
+            return .follow(next)
+        }
+    }
 }
 
 /// The request a redirect proposes, the way URLSession forms it: the `Location` resolved against the URL that

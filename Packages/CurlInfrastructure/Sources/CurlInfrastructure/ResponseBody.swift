@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// What the body callback tells libcurl about the bytes it was handed.
 enum BodyVerdict {
@@ -13,31 +14,28 @@ enum BodyVerdict {
 
 /// Collects a response body in memory, up to a limit counted after content decoding.
 struct ResponseBody {
-    let limit: Int
+    let limit: ResponseSizeLimit
     private(set) var data = Data()
 
-    init(limit: Int) {
+    init(limit: ResponseSizeLimit) {
         self.limit = limit
     }
 
     /// Appends `bytes`, or refuses them with `responseTooLarge` when they would pass the limit (and then
     /// drops what it had, so memory stays bounded).
     mutating func accept(_ bytes: UnsafeRawBufferPointer) -> BodyVerdict {
-        guard data.count + bytes.count <= limit else {
+        guard !limit.isExceeded(by: data.count + bytes.count) else {
             data = Data()
-            return .refuse(.responseTooLarge(limit: limit))
+            return .refuse(.responseTooLarge(limit: limit.maximumBytes))
         }
         data.append(contentsOf: bytes)
         return .accepted
     }
 
-    /// Whether `head` announces a body past the limit before any byte arrives: a `Content-Length` over it on a
-    /// body without content encoding (an encoded body's length says nothing about its decoded size).
+    /// Whether `head` announces a body past the limit before any byte arrives (see
+    /// `ResponseSizeLimit.refusesUpFront(expectedLength:contentEncoding:)`).
     func refusesUpFront(_ head: ResponseHead) -> Bool {
-        guard let length = head.value(of: "Content-Length").flatMap({ Int($0) }), length > limit else {
-            return false
-        }
-        let coding = head.value(of: "Content-Encoding")?.lowercased() ?? ""
-        return coding.isEmpty || coding == "identity"
+        guard let length = head.value(of: "Content-Length").flatMap({ Int64($0) }) else { return false }
+        return limit.refusesUpFront(expectedLength: length, contentEncoding: head.value(of: "Content-Encoding"))
     }
 }

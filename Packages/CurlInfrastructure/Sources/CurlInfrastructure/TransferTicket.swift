@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPClientSupport
 
 /// The identity of one load and its cancellation state, shared by the calling task and the loop thread.
 ///

@@ -19,7 +19,7 @@ struct CancellationEndToEndTests {
             let error = await transportError { _ = try await load.value }
 
             let requestsSeen = try await client.admin.count("route:GET /faults/delay")
-            #expect(error?.caseName == "cancelled")
+            #expect(error?.kind == .cancelled)
             #expect(requestsSeen == 0)
         }
     }
@@ -34,7 +34,7 @@ struct CancellationEndToEndTests {
             load.cancel()
 
             let error = await transportError { _ = try await load.value }
-            #expect(error?.caseName == "cancelled")
+            #expect(error?.kind == .cancelled)
             try await admin.waitUntil("black-hole.closed", reaches: 1)
         }
     }
@@ -52,7 +52,7 @@ struct CancellationEndToEndTests {
             load.cancel()
 
             let error = await transportError { _ = try await load.value }
-            #expect(error?.caseName == "cancelled")
+            #expect(error?.kind == .cancelled)
         }
     }
 
@@ -75,7 +75,7 @@ struct CancellationEndToEndTests {
 
             let error = await transportError { _ = try await held.value }
             let statuses = try await others.value
-            #expect(error?.caseName == "cancelled")
+            #expect(error?.kind == .cancelled)
             #expect(statuses == Array(repeating: 200, count: 20))
         }
     }

@@ -2,6 +2,7 @@ import CurlInfrastructure
 import DevServerSupport
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 import HTTPClientTestSupport
 import Testing
 

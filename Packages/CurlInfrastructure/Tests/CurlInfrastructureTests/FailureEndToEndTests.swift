@@ -13,7 +13,7 @@ struct FailureEndToEndTests {
                 try await client.load(request: devRequest(.get, "faults/black-hole", query: ["max_ms": "20000"]))
             }
 
-            #expect(error?.caseName == "timedOut")
+            #expect(error?.kind == .timedOut)
             #expect(error?.curlCode == 28)
         }
     }
@@ -36,7 +36,7 @@ struct FailureEndToEndTests {
 
         let error = await transportError { try await client.load(request: devRequest(.get, "x")) }
 
-        #expect(error?.caseName == "cannotConnect")
+        #expect(error?.kind == .cannotConnect)
         #expect(error?.curlCode == 7)
     }
 
@@ -47,7 +47,7 @@ struct FailureEndToEndTests {
                 try await client.load(request: devRequest(method, "faults/drop", body: Data("b".utf8)))
             }
 
-            #expect(error?.caseName == "connectionLost")
+            #expect(error?.kind == .connectionLost)
         }
     }
 
@@ -59,7 +59,7 @@ struct FailureEndToEndTests {
             }
 
             let seen = try await client.admin.count("route:GET /echo/x")
-            #expect(error?.caseName == "other")
+            #expect(error?.kind == .other)
             #expect(error?.curlCode == 43)
             #expect(seen == 0)
         }

@@ -1,6 +1,7 @@
 import CurlInfrastructure
 import Foundation
 import HTTPClient
+import HTTPClientTestSupport
 import Testing
 
 @Suite("CurlClient end to end: response size limit and content decoding")
@@ -12,8 +13,8 @@ struct ResponseLimitEndToEndTests {
                 try await client.load(request: devRequest(.get, "faults/large", query: ["bytes": "1001"]))
             }
 
-            #expect(error?.caseName == "responseTooLarge")
-            #expect(error.map { "\($0)" } == "\(HTTPTransportError.responseTooLarge(limit: 1000))")
+            #expect(error?.kind == .responseTooLarge)
+            #expect(error?.matches(.responseTooLarge(limit: 1000)) == true)
         }
     }
 
@@ -46,8 +47,8 @@ struct ResponseLimitEndToEndTests {
             }
             let echo = try await client.echo(devRequest(.get, "echo/after-bomb"))
 
-            #expect(error?.caseName == "responseTooLarge")
-            #expect(error.map { "\($0)" } == "\(HTTPTransportError.responseTooLarge(limit: 1 << 20))")
+            #expect(error?.kind == .responseTooLarge)
+            #expect(error?.matches(.responseTooLarge(limit: 1 << 20)) == true)
             #expect(echo.path == "/echo/after-bomb")
         }
     }
@@ -57,7 +58,7 @@ struct ResponseLimitEndToEndTests {
         try await withDevServer { _, client in
             let error = await transportError { try await client.load(request: devRequest(.get, "faults/bad-gzip")) }
 
-            #expect(error?.caseName == "undecodableContent")
+            #expect(error?.kind == .undecodableContent)
             #expect(error?.curlCode == 61)
         }
     }
