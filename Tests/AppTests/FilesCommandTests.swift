@@ -13,25 +13,30 @@ struct FilesCommandTests {
         console.showsProgress = true
         let sut = makeSUT(console: console)
 
-        let status = await sut.download(name: "a.bin", output: "/tmp/a.bin")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("never-written-\(UUID()).bin")
+
+        let status = await sut.download(name: "a.bin", output: output.path)
 
         #expect(status == .success)
         #expect(capture.stderr.hasPrefix("\ra.bin  ["))
         #expect(capture.stderr.hasSuffix("100%  2.0 KiB / 2.0 KiB  --/s  --:-- left\u{1B}[K\n"))
-        #expect(capture.stdout == "Downloaded a.bin to /tmp/a.bin\n")
+        #expect(capture.stdout == "Downloaded a.bin to \(output.path)\n")
     }
 
     @Test func offATerminalTheDownloadWritesNoBar() async {
         let capture = CapturingConsole()
         let sut = makeSUT(console: capture.console)
 
-        let status = await sut.download(name: "a.bin", output: "/tmp/a.bin")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("never-written-\(UUID()).bin")
+
+        let status = await sut.download(name: "a.bin", output: output.path)
 
         #expect(status == .success)
         #expect(capture.stderr.isEmpty)
     }
 
-    /// A download that reports half then all of 2 KiB, with a clock that never moves (so no rate).
+    /// A download that reports half then all of 2 KiB and writes nothing, with a clock that never moves (so no
+    /// rate).
     private func makeSUT(console: Console) -> FilesCommand {
         let actions = FilesActions(
             list: { [] },

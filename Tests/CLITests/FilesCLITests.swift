@@ -104,6 +104,20 @@ struct FilesCLITests {
         }
     }
 
+    @Test func baseURLMovesTheFilesAPI() async throws {
+        let closed = try ReservedPort()
+        try await withDevServer { server in
+            let outcome = try await NetworkingBinary.run(
+                ["files", "--base-url", server.baseURL.absoluteString],
+                environment: ["NETWORKING_FILES_URL": "http://127.0.0.1:\(closed.port)"])
+
+            #expect(outcome.status == 0, "\(outcome)")
+            #expect(outcome.stdout == "No files.\n")
+            #expect(try await DevServerAdmin(server).count("route:GET /v1/files") == 1)
+        }
+        withExtendedLifetime(closed) {}
+    }
+
     @Test func uploadingAMissingFileExits5AndSendsNothing() async throws {
         let local = try TemporaryDirectory()
         try await withDevServer { server in

@@ -50,7 +50,7 @@ struct FilesCommand {
     }
 
     func upload(_ paths: [String]) async -> ExitStatus {
-        let files = paths.map { URL(fileURLWithPath: $0, relativeTo: workingDirectory).standardizedFileURL }
+        let files = paths.map(localURL)
         let bar = progressBar(label: files.count == 1 ? files[0].lastPathComponent : "\(files.count) files")
         do {
             let stored = try await actions.upload(files) {
@@ -68,12 +68,18 @@ struct FilesCommand {
     /// `--output` (a folder takes NAME inside it), else `./NAME`.
     func destination(name: String, output: String?) -> URL {
         guard let output else { return workingDirectory.appendingPathComponent(name) }
-        let url = URL(fileURLWithPath: output, relativeTo: workingDirectory).standardizedFileURL
+        let url = localURL(output)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
             return url.appendingPathComponent(name)
         }
         return url
+    }
+
+    /// `path` as a file URL, a relative one from ``workingDirectory``.
+    private func localURL(_ path: String) -> URL {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : workingDirectory.appendingPathComponent(path)
+        return url.standardizedFileURL
     }
 
     private func progressBar(label: String) -> ProgressBar {
