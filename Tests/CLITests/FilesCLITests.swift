@@ -90,6 +90,7 @@ struct FilesCLITests {
             let interrupted = try await run.outcome()
 
             #expect(interrupted.status == 130, "\(interrupted)")
+            #expect(interrupted.stderr.contains("interrupted; the same command resumes it"), "\(interrupted)")
             #expect(!FileManager.default.fileExists(atPath: destination.path))
             #expect(try Data(contentsOf: local.file("big.bin.partial")) == content.prefix(100_000))
 
