@@ -19,6 +19,7 @@ let package = Package(
         .package(path: "Packages/HTTPArchive"),
         .package(path: "Packages/QuestionsFeature"),
         .package(path: "Packages/TokenFeature"),
+        .package(path: "Packages/FilesFeature"),
     ],
     targets: [
         // The command line machinery: imports Foundation and the C library only, no package of this repository.
@@ -38,6 +39,8 @@ let package = Package(
                 .product(name: "QuestionsFeatureAPI", package: "QuestionsFeature"),
                 .product(name: "TokenFeature", package: "TokenFeature"),
                 .product(name: "TokenFeatureAPI", package: "TokenFeature"),
+                .product(name: "FilesFeature", package: "FilesFeature"),
+                .product(name: "FilesFeatureAPI", package: "FilesFeature"),
             ],
             path: "App/Sources/NetworkingApp"
         ),
@@ -61,6 +64,8 @@ let package = Package(
                 .product(name: "QuestionsFeature", package: "QuestionsFeature"),
                 .product(name: "QuestionsFeatureAPI", package: "QuestionsFeature"),
                 .product(name: "TokenFeatureAPI", package: "TokenFeature"),
+                .product(name: "FilesFeature", package: "FilesFeature"),
+                .product(name: "FilesFeatureAPI", package: "FilesFeature"),
             ],
             path: "Tests/AppTests"
         ),

@@ -1,4 +1,5 @@
 import CurlInfrastructure
+import FilesFeatureAPI
 import Foundation
 import HTTPArchive
 import HTTPCaching
@@ -21,6 +22,11 @@ struct CategorizedErrorTests {
     static let categorized: [String: any CategorizedError.Type] = [
         "CurlInfrastructure.CurlClient.ConfigurationError": CurlClient.ConfigurationError.self,
         "CurlInfrastructure.CurlError": CurlError.self,
+        "FilesFeatureAPI.FilesDeleteMapper.Error": FilesDeleteMapper.Error.self,
+        "FilesFeatureAPI.FilesDownloadMapper.Error": FilesDownloadMapper.Error.self,
+        "FilesFeatureAPI.FilesListMapper.Error": FilesListMapper.Error.self,
+        "FilesFeatureAPI.FilesUploadForm.Error": FilesUploadForm.Error.self,
+        "FilesFeatureAPI.FilesUploadMapper.Error": FilesUploadMapper.Error.self,
         "HTTPArchive.HARArchiveError": HARArchiveError.self,
         "HTTPArchive.HARRecordedError": HARRecordedError.self,
         "HTTPArchive.HARReplayError": HARReplayError.self,

@@ -13,7 +13,7 @@ struct CommandTableTests {
         for command in tool.commands.map(\.summary) {
             for option in command.options + tool.commonOptions.map(\.spec) {
                 let arguments =
-                    [command.name] + sampleArguments(for: command) + [option.name]
+                    [command.name] + sampleArguments(for: command, option: option) + [option.name]
                     + (sampleValue(for: option).map { [$0] } ?? [])
                 #expect(throws: Never.self, "\(arguments)") { try CommandLineParser.parse(arguments) }
             }
@@ -118,8 +118,10 @@ struct CommandTableTests {
         }
     }
 
-    private func sampleArguments(for command: CommandSummary) -> [String] {
-        command.arguments.isEmpty ? [] : [command.subcommands.first ?? "1"]
+    /// Arguments that let `option` apply: `files --output` belongs to `files download NAME`.
+    private func sampleArguments(for command: CommandSummary, option: OptionSpec) -> [String] {
+        if command.name == "files", option.name == "--output" { return ["download", "NAME"] }
+        return command.arguments.isEmpty ? [] : [command.subcommands.first ?? "1"]
     }
 
     private func sampleValue(for option: OptionSpec) -> String? {

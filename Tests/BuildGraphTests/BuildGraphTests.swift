@@ -34,6 +34,7 @@ struct BuildGraphTests {
                 "HTTPArchive",
                 "QuestionsFeature",
                 "TokenFeature",
+                "FilesFeature",
             ]))
     }
 }

@@ -11,7 +11,9 @@ import Testing
 struct AppChainsEndToEndTests {
     @Test func theTokenFeatureReadsAndUpdatesTheStoredToken() async throws {
         try await DevServer.run { server in
-            let settings = Settings(questionsBaseURL: server.baseURL, tokenBaseURL: server.baseURL, accessToken: nil)
+            let settings = Settings(
+                questionsBaseURL: server.baseURL, tokenBaseURL: server.baseURL, filesBaseURL: server.baseURL,
+                accessToken: nil)
             let sut = try TokenFeatureComposer(settings: settings, factory: HTTPClientFactory())
 
             #expect(try await sut.loadToken() == "initial-token")
@@ -26,7 +28,9 @@ struct AppChainsEndToEndTests {
 
     @Test func theQuestionsFeatureLoadsAPageAQuestionAndItsAvatar() async throws {
         try await DevServer.run { server in
-            let settings = Settings(questionsBaseURL: server.baseURL, tokenBaseURL: server.baseURL, accessToken: nil)
+            let settings = Settings(
+                questionsBaseURL: server.baseURL, tokenBaseURL: server.baseURL, filesBaseURL: server.baseURL,
+                accessToken: nil)
             let sut = try QuestionsFeatureComposer(settings: settings, factory: HTTPClientFactory())
 
             let page = try await sut.loadQuestions(QuestionsQuery(pageSize: 5))

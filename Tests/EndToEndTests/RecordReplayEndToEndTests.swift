@@ -26,7 +26,8 @@ struct RecordReplayEndToEndTests {
 
     /// The top-questions list, then the first question with its avatar, as the terminal shows them.
     private func render(with factory: HTTPClientFactory, server: URL) async throws -> String {
-        let settings = Settings(questionsBaseURL: server, tokenBaseURL: server, accessToken: nil)
+        let settings = Settings(
+            questionsBaseURL: server, tokenBaseURL: server, filesBaseURL: server, accessToken: nil)
         let composer = try QuestionsFeatureComposer(settings: settings, factory: factory)
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let query = QuestionsQuery(pageSize: 3)

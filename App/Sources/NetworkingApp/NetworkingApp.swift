@@ -113,6 +113,13 @@ public enum NetworkingApp {
                 composer: try TokenFeatureComposer(settings: settings, factory: factory), console: console
             )
             .show()
+        case .files(let json):
+            return try await filesCommand(settings: settings, factory: factory, console: console).list(json: json)
+        case .downloadFile(let name, let output):
+            return try await filesCommand(settings: settings, factory: factory, console: console)
+                .download(name: name, output: output)
+        case .uploadFiles(let paths):
+            return try await filesCommand(settings: settings, factory: factory, console: console).upload(paths)
         case .cache(let action):
             return CacheCommand(location: settings.cacheLocation, console: console).run(action)
         case .updateToken(let source):
@@ -121,5 +128,11 @@ public enum NetworkingApp {
             )
             .update(source)
         }
+    }
+
+    private static func filesCommand(settings: Settings, factory: HTTPClientFactory, console: Console) throws
+        -> FilesCommand
+    {
+        FilesCommand(actions: try FilesFeatureComposer(settings: settings, factory: factory).actions, console: console)
     }
 }

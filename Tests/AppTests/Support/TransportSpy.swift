@@ -45,5 +45,6 @@ func makeSettings(accessToken: String? = "configured-token") throws -> Settings 
     Settings(
         questionsBaseURL: try #require(URL(string: "https://api.example.test")),
         tokenBaseURL: try #require(URL(string: "https://token.example.test")),
+        filesBaseURL: try #require(URL(string: "https://files.example.test")),
         accessToken: accessToken)
 }

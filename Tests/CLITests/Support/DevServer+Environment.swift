@@ -2,10 +2,12 @@ import DevServerSupport
 import Testing
 
 extension DevServer {
-    /// Both APIs pointed at this server, plus `extra` (for example `NETWORKING_ACCESS_TOKEN`).
+    /// Every API pointed at this server, plus `extra` (for example `NETWORKING_ACCESS_TOKEN`).
     func environment(_ extra: [String: String] = [:]) -> [String: String] {
         let url = baseURL.absoluteString
-        return ["NETWORKING_TOKEN_URL": url, "NETWORKING_QUESTIONS_URL": url].merging(extra) { _, new in new }
+        return ["NETWORKING_TOKEN_URL": url, "NETWORKING_QUESTIONS_URL": url, "NETWORKING_FILES_URL": url].merging(
+            extra
+        ) { _, new in new }
     }
 }
 

@@ -12,7 +12,7 @@ enum CommandTable {
             StandaloneOption("--version", help: "print the version of networking") { .version },
             .completionScript { .completionScript($0) },
         ],
-        commands: [questions, question, token, cache], epilogue: Usage.epilogue)
+        commands: [questions, question, token, files, cache], epilogue: Usage.epilogue)
 
     /// Options every command accepts, before or after the command's name.
     private static let commonOptions: [Option<Invocation>] = [
@@ -120,6 +120,55 @@ enum CommandTable {
             throw positionals.error("unknown token subcommand '\(other)'")
         }
     }
+
+    private static let files = Subcommand<Command>(
+        "files",
+        otherUsages: [
+            "networking files download NAME [--output PATH]", "networking files upload FILE...",
+        ],
+        listing: [
+            ("files", "the files stored on the Files API"),
+            ("files download NAME", "download a file (a rerun after an interruption resumes)"),
+            ("files upload FILE...", "upload files, each under its own name"),
+        ],
+        discussion: """
+            Lists, downloads or uploads files on the Files API (\(Settings.Variable.filesURL), default
+            \(Settings.defaultFilesURL)), authenticated like the token API. A download goes to ./NAME unless
+            --output says where; it is written beside it as NAME.partial and moved into place when complete, so
+            an interrupted download (Ctrl-C exits 130) keeps its bytes and the same command resumes it. On a
+            terminal, a progress bar shows on standard error.
+            """,
+        subcommands: ["download", "upload"], defaults: FilesOptions(), options: filesOptions
+    ) { options, positionals throws(UsageError) in
+        switch positionals.first {
+        case nil:
+            guard options.output == nil else { throw positionals.error("--output is only for files download") }
+            return .files(json: options.json)
+        case "download":
+            guard !options.json else { throw positionals.error("--json is only for the files list") }
+            guard positionals.values.count >= 2, !positionals.values[1].isEmpty else {
+                throw positionals.error("missing the NAME of the file to download")
+            }
+            try positionals.expect(atMost: 2)
+            return .downloadFile(name: positionals.values[1], output: options.output)
+        case "upload":
+            guard !options.json else { throw positionals.error("--json is only for the files list") }
+            guard options.output == nil else { throw positionals.error("--output is only for files download") }
+            let paths = Array(positionals.values.dropFirst())
+            guard !paths.isEmpty else { throw positionals.error("missing the FILE to upload") }
+            guard paths.allSatisfy({ !$0.isEmpty }) else { throw positionals.error("FILE must not be empty") }
+            return .uploadFiles(paths)
+        case let other?:
+            throw positionals.error("unknown files subcommand '\(other)' (download or upload)")
+        }
+    }
+
+    private static let filesOptions: [Option<FilesOptions>] = [
+        .flag("--json", help: "print the list as a JSON document instead of a table", \.json),
+        Option(
+            "--output", "PATH", help: "where files download writes the file (default ./NAME; a folder takes NAME)",
+            \.output, .file()),
+    ]
 
     private static let cache = Subcommand<Command>(
         "cache", arguments: "info", otherUsages: ["networking cache clear"],

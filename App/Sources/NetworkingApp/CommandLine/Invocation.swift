@@ -40,6 +40,12 @@ enum Command: Equatable, Sendable {
     case token
     case updateToken(TokenSource)
     case cache(CacheAction)
+    /// `networking files [--json]`.
+    case files(json: Bool)
+    /// `networking files download NAME [--output PATH]`.
+    case downloadFile(name: String, output: String?)
+    /// `networking files upload FILE...`.
+    case uploadFiles([String])
 }
 
 /// Options of `networking questions`; `nil` leaves the feature's default.
@@ -60,6 +66,12 @@ struct QuestionOptions: Equatable, Sendable {
     var saveAvatar: String?
     var site: String?
     var cacheMode = HTTPCachePolicy.Mode.normal
+}
+
+/// Options of `networking files` and its subcommands, checked against the subcommand once parsed.
+struct FilesOptions: Equatable, Sendable {
+    var json = false
+    var output: String?
 }
 
 /// Where `networking token update` reads the new token from.

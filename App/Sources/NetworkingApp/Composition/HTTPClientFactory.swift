@@ -106,6 +106,22 @@ public struct HTTPClientFactory: Sendable {
                     accessToken: accessToken, refreshAccessToken: refreshAccessToken)))
     }
 
+    /// The Files API, signed and refreshed like ``tokenClient(baseURL:accessToken:refreshAccessToken:)`` (it
+    /// takes the same bearer token). Not cached, bodies never logged, and not bounded by `--timeout`: a transfer
+    /// takes as long as its size needs, and the transport's request timeout still ends a stalled one.
+    public func filesClient(
+        baseURL: URL,
+        accessToken: @escaping @Sendable () async throws -> String,
+        refreshAccessToken: @escaping @Sendable () async throws -> String
+    ) throws -> any HTTPClient {
+        try chain(
+            baseURL,
+            Layers(
+                responseLimit: TransportSettings.filesResponseLimit, logsBodies: false, boundedByDeadline: false,
+                authentication: Layers.Authentication(
+                    accessToken: accessToken, refreshAccessToken: refreshAccessToken)))
+    }
+
     /// The token API's token-issuing endpoint (no access token needed).
     public func tokenIssuingClient(baseURL: URL) throws -> any HTTPClient {
         try chain(baseURL, Layers(responseLimit: TransportSettings.tokenResponseLimit, handlesErrors: true))
@@ -137,6 +153,8 @@ public struct HTTPClientFactory: Sendable {
         let responseLimit: Int
         /// Whether logs and recordings may hold bodies (not the token API's: its bodies are the token).
         var logsBodies = true
+        /// Whether `--timeout` bounds the chain (not the Files API's transfers).
+        var boundedByDeadline = true
         var authentication: Authentication?
         var deduplicates = false
         var handlesErrors = false
@@ -161,7 +179,8 @@ public struct HTTPClientFactory: Sendable {
             policy.baseURL = baseURL  // so an unsafe request's same-origin Location is invalidated too
             client = client.caching(in: try cache.store(for: baseURL), policy: policy)
         }
-        return deadline.map { client.bounded(by: $0) } ?? client  // 9
+        guard layers.boundedByDeadline, let deadline else { return client }
+        return client.bounded(by: deadline)  // 9
     }
 
     /// The transport with recording (`--record`), in-flight tracking and logging (`--verbose`) on it.

@@ -5,6 +5,7 @@ extension Settings {
     enum Variable {
         static let questionsURL = "NETWORKING_QUESTIONS_URL"
         static let tokenURL = "NETWORKING_TOKEN_URL"
+        static let filesURL = "NETWORKING_FILES_URL"
         static let accessToken = "NETWORKING_ACCESS_TOKEN"
         static let stackExchangeKey = "NETWORKING_STACKEXCHANGE_KEY"
         static let cacheDirectory = "NETWORKING_CACHE_DIR"
@@ -17,7 +18,8 @@ extension Settings {
         [
             (Variable.questionsURL, "base URL of the questions API (default \(defaultQuestionsURL))"),
             (Variable.tokenURL, "base URL of the token API (default \(defaultTokenURL))"),
-            (Variable.accessToken, "initial access token for the token API"),
+            (Variable.filesURL, "base URL of the Files API (default \(defaultFilesURL))"),
+            (Variable.accessToken, "initial access token for the token and Files APIs"),
             (
                 Variable.stackExchangeKey,
                 "Stack Exchange application key, sent as key= (raises the daily quota)"

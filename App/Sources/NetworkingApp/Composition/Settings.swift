@@ -3,13 +3,17 @@ import Foundation
 
 /// Where each API lives and how to authenticate, from the command line and the environment.
 ///
-/// Precedence: `--base-url`, then `NETWORKING_QUESTIONS_URL` / `NETWORKING_TOKEN_URL`, then the defaults.
+/// Precedence: `--base-url`, then `NETWORKING_QUESTIONS_URL` / `NETWORKING_TOKEN_URL` / `NETWORKING_FILES_URL`,
+/// then the defaults.
 struct Settings: Equatable {
     static let defaultQuestionsURL = "https://api.stackexchange.com"
     static let defaultTokenURL = "http://localhost:3000"
+    static let defaultFilesURL = "http://localhost:3000"
 
     var questionsBaseURL: URL
     var tokenBaseURL: URL
+    /// The Files API, on the same backend as the token API by default (the same bearer access token).
+    var filesBaseURL: URL
     /// The token API's initial access token (`NETWORKING_ACCESS_TOKEN`), without the `Bearer ` prefix.
     var accessToken: String?
     /// The Stack Exchange application key (`NETWORKING_STACKEXCHANGE_KEY`), sent as `key=`.
@@ -47,6 +51,7 @@ struct Settings: Equatable {
         var settings = Settings(
             questionsBaseURL: try url(Variable.questionsURL, default: defaultQuestionsURL),
             tokenBaseURL: try url(Variable.tokenURL, default: defaultTokenURL),
+            filesBaseURL: try url(Variable.filesURL, default: defaultFilesURL),
             accessToken: trimmed(Variable.accessToken),
             stackExchangeKey: trimmed(Variable.stackExchangeKey),
             cacheLocation: ResponseCache.location(environment: environment)

@@ -23,4 +23,6 @@ public struct TransportSettings: Sendable, Equatable {
     public static let tokenResponseLimit = 64 << 10
     /// The limit of an image (an avatar): 4 MiB.
     public static let imageResponseLimit = 4 << 20
+    /// The limit of a file of the Files API: 16 GiB (a download goes to disk as it arrives).
+    public static let filesResponseLimit = 16 << 30
 }

@@ -30,6 +30,7 @@ final class DeferredOutput: Sendable {
         switch command {
         case .questions(let options): options.json
         case .question(let options): options.json
+        case .files(let json): json
         default: false
         }
     }

@@ -1,0 +1,58 @@
+import FilesFeature
+import FilesFeatureAPI
+import Foundation
+import HTTPClient
+
+/// Wires the Files feature: its closures are the Files API's endpoints, sent through a chain signed with the
+/// token API's bearer access token (refreshed on a 401 like the token API's), and mapped by the feature's
+/// mappers. Downloads resume through `HTTPClient.download`; uploads stream a multipart form.
+struct FilesFeatureComposer {
+    let actions: FilesActions
+
+    init(settings: Settings, factory: HTTPClientFactory) throws {
+        let issuer = AccessTokenIssuer(client: try factory.tokenIssuingClient(baseURL: settings.tokenBaseURL))
+        let initialToken = settings.accessToken
+        let client = try factory.filesClient(
+            baseURL: settings.filesBaseURL,
+            accessToken: {
+                guard let initialToken else { throw TokenFeatureComposer.NoAccessTokenConfigured() }
+                return "Bearer \(initialToken)"
+            },
+            refreshAccessToken: { try await issuer.issue() }
+        )
+        actions = Self.actions(client: client)
+    }
+
+    /// The feature's closures over `client`.
+    static func actions(client: any HTTPClient) -> FilesActions {
+        FilesActions(
+            list: {
+                let (data, response) = try await client.load(request: FilesAPI.list)
+                return try FilesListMapper.map(data: data, response: response)
+            },
+            download: { name, destination, progress in
+                do {
+                    try await client.download(request: FilesAPI.file(name: name), to: destination) {
+                        progress(TransferProgress(receiving: $0))
+                    }
+                } catch {
+                    throw FilesDownloadMapper.map(error)
+                }
+            },
+            upload: { files, progress in
+                let form = try FilesUploadForm.make(files: files)
+                return try await client.stream(
+                    request: FilesAPI.upload(contentType: form.contentType), body: form.makeBody(),
+                    progress: { progress(TransferProgress(sending: $0)) }
+                ) { response, body in
+                    let data = try await body.collect(upTo: FilesUploadMapper.maximumResponseSize)
+                    return try FilesUploadMapper.map(data: data, response: response)
+                }
+            },
+            delete: { name in
+                let (data, response) = try await client.load(request: FilesAPI.delete(name: name))
+                try FilesDeleteMapper.map(data: data, response: response)
+            }
+        )
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import NetworkingApp
+
+/// Where the Files API is: `--base-url`, then `NETWORKING_FILES_URL`, then the token API's default host.
+struct FilesSettingsTests {
+    @Test func theFilesAPIDefaultsToTheLocalBackend() throws {
+        #expect(try settings().filesBaseURL.absoluteString == "http://localhost:3000")
+    }
+
+    @Test func theEnvironmentMovesTheFilesAPIAlone() throws {
+        let resolved = try settings(environment: ["NETWORKING_FILES_URL": "http://127.0.0.2:8080"])
+
+        #expect(resolved.filesBaseURL.absoluteString == "http://127.0.0.2:8080")
+        #expect(resolved.tokenBaseURL.absoluteString == "http://localhost:3000")
+    }
+
+    @Test func baseURLWinsOverTheEnvironment() throws {
+        let resolved = try settings(
+            ["--base-url", "http://127.0.0.1:9"], environment: ["NETWORKING_FILES_URL": "http://127.0.0.2:8080"])
+
+        #expect(resolved.filesBaseURL.absoluteString == "http://127.0.0.1:9")
+    }
+
+    @Test func aFilesURLThatIsNotHTTPIsAUsageError() {
+        #expect(throws: (any Error).self) { try settings(environment: ["NETWORKING_FILES_URL": "ftp://x"]) }
+    }
+
+    @Test func aDownloadGoesToNameInTheWorkingDirectoryOrIntoAnOutputFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("files-settings-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sut = FilesCommand(
+            actions: .init(list: { [] }, download: { _, _, _ in }, upload: { _, _ in [] }, delete: { _ in }),
+            console: CapturingConsole().console, workingDirectory: folder)
+
+        #expect(sut.destination(name: "a.bin", output: nil) == folder.appendingPathComponent("a.bin"))
+        #expect(sut.destination(name: "a.bin", output: folder.path).path == folder.appendingPathComponent("a.bin").path)
+        #expect(sut.destination(name: "a.bin", output: "b.bin").path == folder.appendingPathComponent("b.bin").path)
+    }
+
+    private func settings(_ options: [String] = [], environment: [String: String] = [:]) throws -> Settings {
+        try Settings.resolve(try CommandLineParser.parse(["files"] + options), environment: environment)
+    }
+}
