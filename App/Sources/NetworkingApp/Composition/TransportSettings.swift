@@ -23,6 +23,7 @@ public struct TransportSettings: Sendable, Equatable {
     public static let tokenResponseLimit = 64 << 10
     /// The limit of an image (an avatar): 4 MiB.
     public static let imageResponseLimit = 4 << 20
-    /// The limit of a file of the Files API: 16 GiB (a download goes to disk as it arrives).
-    public static let filesResponseLimit = 16 << 30
+    /// The limit of a file of the Files API: 256 MiB. The transports hand a download's body over whole before
+    /// it reaches the disk, so this limit bounds the memory a download takes.
+    public static let filesResponseLimit = 256 << 20
 }
