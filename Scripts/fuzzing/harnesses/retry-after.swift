@@ -1,7 +1,7 @@
 // Target `retry-after`: the `Retry-After` reader (RetryAfter, over HTTPClient's HTTPDate).
 // Properties: a delay is never negative and at most 10^9 seconds for delta-seconds; digits give exactly
-// their value (capped); a date gives its distance from now, and the same date formatted as IMF-fixdate
-// gives the same delay.
+// their value (capped); a date gives its distance from the response's `Date` (here `fuzzNow`), and the same
+// date formatted as IMF-fixdate gives the same delay.
 
 import Foundation
 import HTTPClient
@@ -12,7 +12,8 @@ import HTTPClientSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = FuzzInput(data, size).text
-    guard let delay = RetryAfter.delay(from: text, now: fuzzNow) else { return 0 }
+    guard let sent = IMFFixdate.format(fuzzNow) else { return 0 }
+    guard let delay = RetryAfter.delay(from: text, sent: sent) else { return 0 }
     check(delay >= .zero, "negative delay \(delay) from \(text.debugDescription)")
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     if trimmed.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
@@ -26,7 +27,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     check(delay == .seconds(max(0, date.timeIntervalSince(fuzzNow))), "\(text.debugDescription) gave \(delay)")
     if let formatted = IMFFixdate.format(date) {
-        check(RetryAfter.delay(from: formatted, now: fuzzNow) == delay, "\(formatted) gives another delay")
+        check(RetryAfter.delay(from: formatted, sent: sent) == delay, "\(formatted) gives another delay")
     }
     return 0
 }
