@@ -25,6 +25,16 @@ public final class LazyHTTPClient: HTTPClient {
         try await client().load(request: request)
     }
 
+    /// Streams through the wrapped client, made now if no load or stream made it yet.
+    public func stream<Result: Sendable>(
+        request: any HTTPRequest,
+        body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        try await client().stream(request: request, body: body, progress: progress, receive: receive)
+    }
+
     /// The wrapped client, made now if no load made it yet.
     public func client() throws -> any HTTPClient {
         try made.withLock { made in
