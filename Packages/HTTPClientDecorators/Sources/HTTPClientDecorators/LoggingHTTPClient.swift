@@ -61,6 +61,40 @@ public struct LoggingHTTPClient: HTTPClient {
         }
     }
 
+    /// Streams through the wrapped client and logs one entry once the stream has ended: the request, the
+    /// response head, the bytes sent and received, the duration, and at most `maxBodyBytes` of each body, or
+    /// the failure (after the head too, or when the caller stopped reading early).
+    ///
+    /// Never reads a body on its own: a single-pass body is observed as its one reader reads it (the client
+    /// for the request body, `receive` for the response body), so the log holds what they read. A replayable
+    /// body is passed on untouched and its first bytes are read apart.
+    public func stream<Result: Sendable>(
+        request: any HTTPRequest,
+        body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        let start = time.now()
+        let record = StreamLogRecord(limit: format.maxBodyBytes)
+        let observe: @Sendable (HTTPTransferProgress) -> Void = { report in
+            record.record(report)
+            progress?(report)
+        }
+        do {
+            let sent = try await record.sending(body)
+            let result = try await client.stream(request: request, body: sent, progress: observe) {
+                [time] response, responseBody in
+                let observed = try await record.receiving(response, responseBody, after: time.now() - start)
+                return try await receive(response, observed)
+            }
+            log(format.entry(for: request, stream: record.snapshot, error: nil, elapsed: time.now() - start))
+            return result
+        } catch {
+            log(format.entry(for: request, stream: record.snapshot, error: error, elapsed: time.now() - start))
+            throw error
+        }
+    }
+
     /// Writes `entry` and a newline to standard error (never standard output), one entry at a time.
     public static func writeToStandardError(_ entry: String) {
         standardErrorLock.withLock { _ in
