@@ -2,10 +2,11 @@ import Foundation
 import HTTPClient
 import HTTPClientSupport
 
-/// A client made on its first load, so a program that never loads (every answer cached, say) never makes one.
+/// A client made on its first load or stream, so a program that never loads (every answer cached, say) never
+/// makes one.
 ///
-/// The first load calls `make` under a lock and keeps what it returns for every later load. A `make` that
-/// throws keeps nothing: that load fails with its error, and the next load tries again.
+/// The first load or stream calls `make` under a lock and keeps what it returns for every later one. A `make`
+/// that throws keeps nothing: that call fails with its error, and the next one tries again.
 public final class LazyHTTPClient: HTTPClient {
     private let make: @Sendable () throws -> any HTTPClient
     private let made = LockedValue<(any HTTPClient)?>(nil)

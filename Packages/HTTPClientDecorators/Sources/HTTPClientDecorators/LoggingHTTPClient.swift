@@ -14,6 +14,9 @@ import HTTPClientSupport
 /// Other body text is logged as is: a plain-text token body is not recognised as secret. A URL in an error
 /// message prints with its user name and password as `[redacted]` (through `RedactedURL`).
 /// Bodies longer than `maxBodyBytes` are cut with a note; binary bodies print as their size.
+///
+/// A stream is logged when it ends, with its bodies captured as they are read, never read by the log; see
+/// ``stream(request:body:progress:receive:)``.
 public struct LoggingHTTPClient: HTTPClient {
     /// Names whose values never reach the log: credentials in headers, cookies, and the usual OAuth fields.
     public static let defaultRedactedNames: Set<String> = [
