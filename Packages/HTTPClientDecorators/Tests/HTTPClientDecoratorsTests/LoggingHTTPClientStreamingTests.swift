@@ -172,6 +172,20 @@ struct LoggingHTTPClientStreamingTests {
         #expect(reports.values.map(\.bytesReceived) == [0, 2, 3] && reports.values.allSatisfy { $0.bytesSent == 2 })
     }
 
+    @Test func releasesTheClientAndTheSinkAfterAStream() async throws {
+        func useAndDrop() async throws -> (WeakReference<StreamingScriptedHTTPClient>, WeakReference<TokenSource>) {
+            let sink = TokenSource()
+            let client = StreamingScriptedHTTPClient(replies: [.status(200, chunks: ["a"])])
+            let sut = client.loggingRequestAndResponse { _ in _ = sink.token() }
+            _ = try await sut.streamText(body: CountingChunks(["b"]).body)
+            return (WeakReference(client), WeakReference(sink))
+        }
+
+        let (client, sink) = try await useAndDrop()
+
+        #expect(client.object == nil && sink.object == nil)
+    }
+
     private func makeSUT(
         _ client: any HTTPClient, clock: TestClock = TestClock(), maxBodyBytes: Int = 4_096
     ) -> (sut: any HTTPClient, log: RecordedValues<String>) {
