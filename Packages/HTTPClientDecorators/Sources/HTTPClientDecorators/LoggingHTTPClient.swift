@@ -65,8 +65,8 @@ public struct LoggingHTTPClient: HTTPClient {
     }
 
     /// Streams through the wrapped client and logs one entry once the stream has ended: the request, the
-    /// response head, the bytes sent and received, the duration, and at most `maxBodyBytes` of each body, or
-    /// the failure (after the head too, or when the caller stopped reading early).
+    /// response head, the bytes sent and received, the duration, at most `maxBodyBytes` of each body, and how
+    /// it ended (a failure before or after the head, or a caller that stopped reading early).
     ///
     /// Never reads a body on its own: a single-pass body is observed as its one reader reads it (the client
     /// for the request body, `receive` for the response body), so the log holds what they read. A replayable
