@@ -52,7 +52,7 @@ public struct TokenRefreshingHTTPClient: HTTPClient {
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
         let token = try await session.token()
         let outcome = await LoadOutcome { try await send(request, with: token) }
-        guard outcome.statusCode == 401 else { return try outcome.get() }
+        guard outcome.outcome.statusCode == 401 else { return try outcome.get() }
         let fresh = try await session.token(replacing: token)
         return try await send(request, with: fresh)
     }
