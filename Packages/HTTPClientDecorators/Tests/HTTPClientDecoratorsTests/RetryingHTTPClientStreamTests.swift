@@ -6,9 +6,9 @@ import Testing
 
 struct RetryingHTTPClientStreamTests {
     @Test func resendsAReplayableBodyAndLeavesTheRetriedAnswerUnread() async throws {
-        let (sut, client, delays) = makeSUT([unreadable(503), .status(200, chunks: ["o", "k"])])
+        let (sut, client, delays) = makeSUT([StreamFixtures.unreadable(503), .status(200, chunks: ["o", "k"])])
 
-        let text = try await streamText(sut, TestRequest(method: .put), body: HTTPBody(Data("up".utf8)))
+        let text = try await StreamFixtures.text(from: sut, TestRequest(method: .put), body: HTTPBody(Data("up".utf8)))
 
         #expect(text == "ok")
         #expect(await client.requests.map(\.body) == [Data("up".utf8), Data("up".utf8)])
@@ -23,7 +23,7 @@ struct RetryingHTTPClientStreamTests {
         let sut = RetryingHTTPClient(client: client, clock: TestClock { _ in }, random: \.upperBound)
         let request = TestRequest(method: .put, body: Data("own".utf8))
 
-        let text = try await streamText(sut, request)
+        let text = try await StreamFixtures.text(from: sut, request)
 
         #expect(text == "ok")
         #expect(await client.requests == [HTTPRequestSnapshot(request), HTTPRequestSnapshot(request)])
@@ -35,7 +35,7 @@ struct RetryingHTTPClientStreamTests {
         let sut = RetryingHTTPClient(client: client, clock: TestClock { _ in }, random: \.upperBound)
 
         let thrown = await #expect(throws: HTTPTransportError.self) {
-            try await streamText(sut, TestRequest(method: .put), body: singlePass("up"))
+            try await StreamFixtures.text(from: sut, TestRequest(method: .put), body: StreamFixtures.singlePass("up"))
         }
 
         #expect(thrown?.matches(lost) == true)
@@ -45,7 +45,8 @@ struct RetryingHTTPClientStreamTests {
     @Test func sendsASinglePassBodyOnceAndHandsBackTheFirstAnswer() async throws {
         let (sut, client, delays) = makeSUT([.status(503, chunks: ["busy"]), .status(200, chunks: ["ok"])])
 
-        let text = try await streamText(sut, TestRequest(method: .put), body: singlePass("up"))
+        let text = try await StreamFixtures.text(
+            from: sut, TestRequest(method: .put), body: StreamFixtures.singlePass("up"))
 
         #expect(text == "busy")
         let sent = await client.requests
@@ -84,10 +85,11 @@ struct RetryingHTTPClientStreamTests {
 
     @Test func handsTheLastAnswerToReceiveWhenTheAttemptsRunOut() async throws {
         let (sut, client, delays) = makeSUT([
-            unreadable(502), unreadable(503), .status(504, chunks: ["last"]), .status(200),
+            StreamFixtures.unreadable(502), StreamFixtures.unreadable(503), .status(504, chunks: ["last"]),
+            .status(200),
         ])
 
-        let text = try await streamText(sut, TestRequest(), body: nil)
+        let text = try await StreamFixtures.text(from: sut, TestRequest(), body: nil)
 
         #expect(text == "last")
         #expect(await client.requests.count == 3 && delays.count == 2)
@@ -96,7 +98,7 @@ struct RetryingHTTPClientStreamTests {
     @Test func sendsARequestThatMayNotBeRepeatedOnce() async throws {
         let (sut, client, _) = makeSUT([.status(503, chunks: ["busy"]), .status(200)])
 
-        let text = try await streamText(sut, TestRequest(method: .post), body: HTTPBody(Data("x".utf8)))
+        let text = try await StreamFixtures.text(from: sut, TestRequest(method: .post), body: HTTPBody(Data("x".utf8)))
 
         #expect(text == "busy")
         #expect(await client.requests.count == 1)
@@ -109,13 +111,12 @@ struct RetryingHTTPClientStreamTests {
         ])
         let reports = RecordedValues<HTTPTransferProgress>()
 
-        _ = try await streamText(sut, TestRequest(method: .put), body: HTTPBody(Data("abc".utf8))) {
+        _ = try await StreamFixtures.text(from: sut, TestRequest(method: .put), body: HTTPBody(Data("abc".utf8))) {
             reports.append($0)
         }
 
         let values = reports.values
-        #expect(zip(values, values.dropFirst()).allSatisfy { $0.bytesSent <= $1.bytesSent })
-        #expect(zip(values, values.dropFirst()).allSatisfy { $0.bytesReceived <= $1.bytesReceived })
+        #expect(StreamFixtures.isMonotonic(values))
         #expect(!values.contains { $0.bytesExpectedToReceive == 4 })
         #expect(
             values.last
@@ -124,10 +125,12 @@ struct RetryingHTTPClientStreamTests {
     }
 
     @Test func aStreamingChainRetriesLikeALoadingOne() async throws {
-        let client = StreamingScriptedHTTPClient(replies: [unreadable(429), .status(200, chunks: ["ok"])])
+        let client = StreamingScriptedHTTPClient(replies: [
+            StreamFixtures.unreadable(429), .status(200, chunks: ["ok"]),
+        ])
         let sut = client.retrying(RetryPolicy(baseDelay: .zero), clock: TestClock { _ in })
 
-        let text = try await streamText(sut, TestRequest(), body: nil)
+        let text = try await StreamFixtures.text(from: sut, TestRequest(), body: nil)
 
         #expect(text == "ok")
     }
@@ -142,27 +145,4 @@ struct RetryingHTTPClientStreamTests {
         return (sut, client, delays)
     }
 
-}
-
-/// A reply with `statusCode` whose body fails when read: retrying it must leave it unread.
-private func unreadable(_ statusCode: Int) -> StreamedReply {
-    StreamedReply(.status(statusCode), steps: [.fail(TestFailure("a retried answer's body was read"))])
-}
-
-/// A single-pass body of `text`'s UTF-8 bytes, with its length known.
-private func singlePass(_ text: String) -> HTTPBody {
-    let (chunks, continuation) = AsyncStream<Data>.makeStream()
-    continuation.yield(Data(text.utf8))
-    continuation.finish()
-    return HTTPBody(chunks, length: .known(Int64(text.utf8.count)))
-}
-
-/// Streams `request` through `sut` and collects the answer's body as text.
-private func streamText(
-    _ sut: any HTTPClient, _ request: TestRequest, body: HTTPBody? = nil,
-    progress: (@Sendable (HTTPTransferProgress) -> Void)? = nil
-) async throws -> String {
-    try await sut.stream(request: request, body: body, progress: progress) { _, body in
-        String(decoding: try await body.collect(upTo: .max), as: UTF8.self)
-    }
 }
