@@ -141,4 +141,79 @@ struct TimeoutHTTPClientStreamTests {
         #expect(text == "last")  // 2 s of backoff fit; the 9 s asked for next would end past the 10 s
         #expect(await client.requests.count == 2)
     }
+
+    @Test func retryOutsideResendsALateHeadButNeverAStalledBody() async throws {
+        let (clock, held, stalled) = (SteppingClock(), Gate(), Gate())
+        let client = StreamingScriptedHTTPClient(replies: [
+            StreamedReply(.status(200), steps: [.chunk(Data("a".utf8)), .wait(stalled)]), .status(200),
+        ])
+        let timeout = TimeoutHTTPClient(
+            client: FirstHeadHeld(client: client, until: held), duration: .seconds(5), idle: .seconds(2),
+            clock: clock)
+        let sut = RetryingHTTPClient(client: timeout, clock: TestClock { _ in }, random: \.upperBound)
+
+        let transfer = Task { try await StreamFixtures.text(from: sut, TestRequest()) }
+        while await held.waiterCount == 0 { await Task.yield() }
+        clock.advance(by: .seconds(5))  // the first head is late: a transient timeout, sent again
+        while await stalled.waiterCount == 0 { await Task.yield() }
+        clock.advance(by: .seconds(2))  // the second answer's body stalls after it reached the caller
+
+        let thrown = await #expect(throws: HTTPTransportError.self) { try await transfer.value }
+        #expect(
+            thrown?.matches(.timedOut(underlying: TimeoutError(duration: .seconds(2), waitingFor: .bodyChunk)))
+                == true)
+        #expect(await client.requests.count == 1)
+    }
+
+    @Test func releasesTheClientAndStopsItsTimerWhenDroppedAfterAStream() async throws {
+        let stopped = Gate()
+        func useAndDrop() async throws -> WeakReference<StreamingScriptedHTTPClient> {
+            let client = StreamingScriptedHTTPClient(replies: [.status(200, chunks: ["ok"])])
+            let sut = TimeoutHTTPClient(
+                client: client, duration: .seconds(1),
+                clock: TestClock { _ in
+                    do {
+                        try await Gate().wait()
+                    } catch {
+                        await stopped.open()
+                        throw error
+                    }
+                })
+            #expect(try await StreamFixtures.text(from: sut, TestRequest()) == "ok")
+            return WeakReference(client)
+        }
+
+        let client = try await useAndDrop()
+
+        #expect(client.object == nil)
+        try await stopped.wait()  // the waiting timer task was cancelled with the client
+    }
+}
+
+/// Holds the head of its first stream until `held` opens (or the stream is cancelled), then streams through
+/// `client`; later streams go straight through.
+private struct FirstHeadHeld: HTTPClient {
+    let client: StreamingScriptedHTTPClient
+    let held: Gate
+    private let calls = RecordedValues<Int>()
+
+    init(client: StreamingScriptedHTTPClient, until held: Gate) {
+        self.client = client
+        self.held = held
+    }
+
+    func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
+        try await client.load(request: request)
+    }
+
+    func stream<Output: Sendable>(
+        request: any HTTPRequest,
+        body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Output
+    ) async throws -> Output {
+        calls.append(calls.count)
+        if calls.count == 1 { try await held.wait() }
+        return try await client.stream(request: request, body: body, progress: progress, receive: receive)
+    }
 }
