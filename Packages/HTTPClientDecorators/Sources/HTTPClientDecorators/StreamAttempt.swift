@@ -9,6 +9,12 @@ enum StreamAttempt<Output: Sendable, Reason: Sendable>: Sendable {
     /// The response head or the error was discarded for `Reason`; no byte of it reached the caller.
     case discarded(Reason)
 
+    /// What the attempt's `receive` decided on the response head.
+    private enum Decision: Sendable {
+        case delivered
+        case discarded(Reason)
+    }
+
     /// Streams one attempt through `client`, deciding on the response head, or on an error thrown before the
     /// head reached the caller, with `discard`: a reason discards the answer (its body unread, so the transfer
     /// stops), `nil` hands it on. Once the caller's `receive` has started, nothing is discarded: whatever
@@ -25,18 +31,30 @@ enum StreamAttempt<Output: Sendable, Reason: Sendable>: Sendable {
         discarding discard: @Sendable (AttemptOutcome) -> Reason?,
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Output
     ) async throws -> Self {
-        let delivered = LockedValue(false)
+        let decided = LockedValue<Decision?>(nil)
         do {
             return try await client.stream(request: request, body: body, progress: progress?.nextAttempt()) {
                 response, responseBody in
-                if let reason = discard(.response(response)) { return .discarded(reason) }
+                if let reason = discard(.response(response)) {
+                    decided.withLock { $0 = .discarded(reason) }
+                    return .discarded(reason)
+                }
                 progress?.deliver()
-                delivered.withLock { $0 = true }
+                decided.withLock { $0 = .delivered }
                 return .delivered(try await receive(response, responseBody))
             }
         } catch {
-            guard !delivered.withLock({ $0 }), let reason = discard(.failure(error)) else { throw error }
-            return .discarded(reason)
+            switch decided.withLock({ $0 }) {
+            case .delivered:
+                throw error
+            case .discarded(let reason):
+                // Stopping the discarded transfer failed: it is discarded all the same, unless the caller is gone.
+                if Task.isCancelled { throw error }
+                return .discarded(reason)
+            case nil:
+                guard let reason = discard(.failure(error)) else { throw error }
+                return .discarded(reason)
+            }
         }
     }
 }

@@ -42,6 +42,19 @@ struct RetryingHTTPClientStreamTests {
         #expect(await client.requests.map(\.body) == [Data("up".utf8)])
     }
 
+    @Test func retriesAnAnswerItDiscardedEvenWhenStoppingItsTransferFails() async throws {
+        let client = StreamingScriptedHTTPClient(replies: [
+            StreamFixtures.unreadable(503), .status(200, chunks: ["ok"]),
+        ])
+        let sut = RetryingHTTPClient(
+            client: FailingToStopFirst(client: client), clock: TestClock { _ in }, random: \.upperBound)
+
+        let text = try await StreamFixtures.text(from: sut, TestRequest())
+
+        #expect(text == "ok")
+        #expect(await client.requests.count == 2)
+    }
+
     @Test func sendsASinglePassBodyOnceAndHandsBackTheFirstAnswer() async throws {
         let (sut, client, delays) = makeSUT([.status(503, chunks: ["busy"]), .status(200, chunks: ["ok"])])
 
@@ -145,4 +158,31 @@ struct RetryingHTTPClientStreamTests {
         return (sut, client, delays)
     }
 
+}
+
+/// Streams through `client`, but throws once its first stream has ended: a transfer that failed to stop.
+private struct FailingToStopFirst: HTTPClient {
+    let client: StreamingScriptedHTTPClient
+    private let calls = RecordedValues<Int>()
+
+    init(client: StreamingScriptedHTTPClient) {
+        self.client = client
+    }
+
+    func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
+        try await client.load(request: request)
+    }
+
+    func stream<Output: Sendable>(
+        request: any HTTPRequest,
+        body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Output
+    ) async throws -> Output {
+        calls.append(calls.count)
+        let isFirst = calls.count == 1
+        let output = try await client.stream(request: request, body: body, progress: progress, receive: receive)
+        if isFirst { throw AnyError(name: "the transfer did not stop cleanly") }
+        return output
+    }
 }
