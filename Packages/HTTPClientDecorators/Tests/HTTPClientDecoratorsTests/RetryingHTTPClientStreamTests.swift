@@ -148,6 +148,22 @@ struct RetryingHTTPClientStreamTests {
         #expect(text == "ok")
     }
 
+    @Test func releasesTheClientAndTheProgressClosureAfterAStream() async throws {
+        func useAndDrop() async throws -> (WeakReference<StreamingScriptedHTTPClient>, WeakReference<TokenSource>) {
+            let captured = TokenSource()
+            let client = StreamingScriptedHTTPClient(replies: [StreamFixtures.unreadable(503), .status(200)])
+            let sut = RetryingHTTPClient(client: client, clock: TestClock { _ in }, random: \.upperBound)
+            _ = try await StreamFixtures.text(from: sut, TestRequest(), body: HTTPBody(Data("x".utf8))) { _ in
+                _ = captured.token()
+            }
+            return (WeakReference(client), WeakReference(captured))
+        }
+
+        let (client, captured) = try await useAndDrop()
+
+        #expect(client.object == nil && captured.object == nil)
+    }
+
     private func makeSUT(
         _ replies: [StreamedReply], policy: RetryPolicy = RetryPolicy(baseDelay: .seconds(1))
     ) -> (sut: RetryingHTTPClient, client: StreamingScriptedHTTPClient, delays: RecordedValues<Duration>) {
