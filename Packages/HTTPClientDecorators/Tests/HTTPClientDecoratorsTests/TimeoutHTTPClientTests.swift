@@ -8,15 +8,7 @@ import Testing
 struct TimeoutHTTPClientTests {
     @Test func timesOutAndCancelsTheLoadBelowIt() async throws {
         let (clock, timer, innerErrors) = (TestClock(), Gate(), RecordedValues<String>())
-        let client = ScriptedHTTPClient { _ in
-            do {
-                try await Gate().wait()
-            } catch {
-                innerErrors.append(String(describing: type(of: error)))
-                throw error
-            }
-            return (Data(), HTTPResponse(statusCode: 200))
-        }
+        let client = ScriptedHTTPClient.waitingForCancellation(recordingErrorsIn: innerErrors)
         let sut = TimeoutHTTPClient(
             client: client, duration: .milliseconds(2_500),
             clock: TestClock(sharing: clock, sleep: { _ in try await timer.wait() }))
