@@ -13,10 +13,10 @@ extension TimeoutHTTPClient {
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
         let outer = Deadline.current
-        let own = Deadline(instant: time.now() + duration, time: time)
+        let own = Deadline(after: duration, on: time)
         let watchdog = StreamWatchdog(timer: timer, time: time, idle: idleDuration)
         watchdog.awaitHead(until: own.instant, allowed: duration)
-        return try await Deadline.$current.withValue(own.earliest(outer)) {
+        return try await own.scope {
             try await watchdog.race.run(
                 {
                     try await client.stream(request: request, body: body, progress: progress) {

@@ -58,8 +58,8 @@ public struct TimeoutHTTPClient: HTTPClient {
 
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let own = Deadline(instant: time.now() + duration, time: time)
-        return try await Deadline.$current.withValue(own.earliest(Deadline.current)) {
+        let own = Deadline(after: duration, on: time)
+        return try await own.scope {
             try await timer.race(
                 until: own.instant,
                 timeUp: { HTTPTransportError.timedOut(underlying: TimeoutError(duration: duration)) }

@@ -126,13 +126,7 @@ struct RetryingHTTPClientStreamTests {
             StreamedReply(.status(503), steps: [.chunk(Data("busy".utf8))], length: .known(4)),
             StreamedReply(.status(200), steps: [.chunk(Data("o".utf8)), .chunk(Data("k".utf8))], length: .known(2)),
         ])
-        let reports = RecordedValues<HTTPTransferProgress>()
-
-        _ = try await sut.streamText(TestRequest(method: .put), body: HTTPBody(Data("abc".utf8))) {
-            reports.append($0)
-        }
-
-        let values = reports.values
+        let values = try await StreamFixtures.progressReports(uploading: "abc", through: sut)
         #expect(StreamFixtures.isMonotonic(values))
         #expect(!values.contains { $0.bytesExpectedToReceive == 4 })
         #expect(

@@ -164,14 +164,7 @@ struct TimeoutHTTPClientStreamTests {
             let client = StreamingScriptedHTTPClient(replies: [.status(200, chunks: ["ok"])])
             let sut = TimeoutHTTPClient(
                 client: client, duration: .seconds(1),
-                clock: TestClock { _ in
-                    do {
-                        try await Gate().wait()
-                    } catch {
-                        await stopped.open()
-                        throw error
-                    }
-                })
+                clock: TestClock.cancelledSleeps(open: stopped))
             #expect(try await sut.streamText(TestRequest()) == "ok")
             return WeakReference(client)
         }

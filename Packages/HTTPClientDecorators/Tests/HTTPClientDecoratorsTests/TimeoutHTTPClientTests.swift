@@ -194,14 +194,7 @@ struct TimeoutHTTPClientTests {
             let client = ScriptedHTTPClient(replies: [.status(200)])
             let sut = TimeoutHTTPClient(
                 client: client, duration: .seconds(1),
-                clock: TestClock { _ in
-                    do {
-                        try await Gate().wait()
-                    } catch {
-                        await stopped.open()
-                        throw error
-                    }
-                })
+                clock: TestClock.cancelledSleeps(open: stopped))
             try await sut.load(request: TestRequest())
             return WeakReference(client)
         }

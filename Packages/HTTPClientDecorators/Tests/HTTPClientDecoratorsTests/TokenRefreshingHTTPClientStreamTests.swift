@@ -71,13 +71,7 @@ struct TokenRefreshingHTTPClientStreamTests {
                 StreamedReply(.status(401), steps: [.chunk(Data("denied".utf8))], length: .known(6)),
                 StreamedReply(.status(200), steps: [.chunk(Data("ok".utf8))], length: .known(2)),
             ], refresh: RefreshSpy("Bearer new"))
-        let reports = RecordedValues<HTTPTransferProgress>()
-
-        _ = try await sut.streamText(TestRequest(method: .put), body: HTTPBody(Data("abc".utf8))) {
-            reports.append($0)
-        }
-
-        let values = reports.values
+        let values = try await StreamFixtures.progressReports(uploading: "abc", through: sut)
         #expect(StreamFixtures.isMonotonic(values))
         #expect(!values.contains { $0.bytesExpectedToReceive == 6 })
         #expect(

@@ -17,6 +17,17 @@ enum StreamFixtures {
         return HTTPBody(chunks, length: .known(Int64(text.utf8.count)))
     }
 
+    /// The progress reports of a `PUT` of `text` streamed through `client`, its answer read whole.
+    static func progressReports(uploading text: String, through client: any HTTPClient) async throws
+        -> [HTTPTransferProgress]
+    {
+        let reports = RecordedValues<HTTPTransferProgress>()
+        _ = try await client.streamText(TestRequest(method: .put), body: HTTPBody(Data(text.utf8))) {
+            reports.append($0)
+        }
+        return reports.values
+    }
+
     /// Whether every count in `reports` is at least the one before it.
     static func isMonotonic(_ reports: [HTTPTransferProgress]) -> Bool {
         zip(reports, reports.dropFirst()).allSatisfy {

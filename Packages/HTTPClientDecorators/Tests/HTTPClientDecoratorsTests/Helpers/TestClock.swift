@@ -53,6 +53,18 @@ final class TestClock: Clock, Sendable {
         TestClock(time: LockedValue(Time()), onSleep: nil)
     }
 
+    /// A clock whose sleeps end only when cancelled, each cancelled one opening `stopped`.
+    static func cancelledSleeps(open stopped: Gate) -> TestClock {
+        TestClock { _ in
+            do {
+                try await Gate().wait()
+            } catch {
+                await stopped.open()
+                throw error
+            }
+        }
+    }
+
     var now: Instant { time.withLock { $0.now } }
     var minimumResolution: Duration { .zero }
 
