@@ -79,8 +79,8 @@ public struct RetryingHTTPClient: HTTPClient {
                 request, body: body, through: client, progress: relay,
                 discarding: { delay(beforeRetry: retry, after: $0) }, receive: receive)
             switch streamed {
-            case .delivered(let output):
-                return output
+            case .delivered(let result):
+                return result
             case .discarded(let delay):
                 try await wait(delay)
                 attempt += 1

@@ -79,8 +79,8 @@ public struct TokenRefreshingHTTPClient: HTTPClient {
             signed, body: body, through: client, progress: relay,
             discarding: { $0.statusCode == 401 ? token : nil }, receive: receive)
         switch first {
-        case .delivered(let output):
-            return output
+        case .delivered(let result):
+            return result
         case .discarded(let rejected):
             let fresh = try await session.token(replacing: rejected)
             let resigned = request.settingHeader("Authorization", to: fresh.value)
