@@ -16,6 +16,9 @@ struct FilesServerFixture: Sendable {
     /// The folder the client puts spill files and staged uploads in.
     let scratchDirectory: URL
 
+    /// The server's admin routes.
+    var admin: DevServerAdmin { DevServerAdmin(client: client) }
+
     /// Starts a server on a new folder holding `files` (name → bytes) and runs `body` with the fixture.
     static func run<T>(
         files: [String: Data] = [:], _ body: (FilesServerFixture) async throws -> T
