@@ -29,12 +29,9 @@ final class TransferProgressReporter: Sendable {
         update { $0.bytesReceived += Int64(count) }
     }
 
-    /// Reports the counts once more after the last byte, with the request body sent whole.
+    /// Reports the counts once more, after the last byte.
     func finish() {
-        progress.withLock { progress in
-            if let expected = progress.bytesExpectedToSend { progress.bytesSent = max(progress.bytesSent, expected) }
-            report(progress)
-        }
+        progress.withLock { report($0) }
     }
 
     /// Applies `change` and reports the result when it differs; the lock keeps reports in order.

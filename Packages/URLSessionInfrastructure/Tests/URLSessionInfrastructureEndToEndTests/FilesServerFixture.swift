@@ -15,6 +15,8 @@ struct FilesServerFixture: Sendable {
     let filesDirectory: URL
     /// The folder the client puts spill files and staged uploads in.
     let scratchDirectory: URL
+    /// A folder for the test's own files, such as those it uploads.
+    let sourceDirectory: URL
 
     /// The server's admin routes.
     var admin: DevServerAdmin { DevServerAdmin(client: client) }
@@ -26,6 +28,8 @@ struct FilesServerFixture: Sendable {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("sessionstream-\(UUID().uuidString)")
         let filesDirectory = root.appendingPathComponent("files")
         let scratchDirectory = root.appendingPathComponent("scratch")
+        let sourceDirectory = root.appendingPathComponent("source")
+        try FileManager.default.createDirectory(at: sourceDirectory, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: filesDirectory, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: scratchDirectory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
@@ -37,7 +41,7 @@ struct FilesServerFixture: Sendable {
             let token = try await DevServerAdmin(client: client).issueAccessToken()
             let fixture = FilesServerFixture(
                 server: DevServer.Reference(baseURL: server.baseURL), client: client, token: token,
-                filesDirectory: filesDirectory, scratchDirectory: scratchDirectory)
+                filesDirectory: filesDirectory, scratchDirectory: scratchDirectory, sourceDirectory: sourceDirectory)
             return try await body(fixture)
         }
     }
