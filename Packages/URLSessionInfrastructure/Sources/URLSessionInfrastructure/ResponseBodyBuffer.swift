@@ -11,27 +11,6 @@ import HTTPClientSupport
 /// low mark. Every byte comes out in the order it went in. A failure or ``close()`` drops what is held and
 /// removes the file at once; the end removes it when the reader reaches it.
 final class ResponseBodyBuffer: Sendable {
-    /// What happens to bytes past the memory limit.
-    enum Overflow: Sendable {
-        /// They go to a temporary file in `directory`.
-        case spill(directory: URL)
-        /// The producer is paused until at most `resumeBelow` bytes remain in memory.
-        case pause(resumeBelow: Int)
-    }
-
-    /// How much a buffer holds in memory and where the rest goes.
-    struct Limits: Sendable {
-        /// The most bytes held in memory before ``overflow`` applies.
-        var memory: Int
-        var overflow: Overflow
-    }
-
-    /// Pauses and resumes whatever produces the bytes (a `URLSessionTask`).
-    struct Producer: Sendable {
-        let pause: @Sendable () -> Void
-        let resume: @Sendable () -> Void
-    }
-
     private enum End {
         case finished
         case failed(any Error)
@@ -210,12 +189,5 @@ final class ResponseBodyBuffer: Sendable {
         } onCancel: {
             state.withLock { $0.wakeReader() }
         }
-    }
-}
-
-extension Task where Success == Never, Failure == Never {
-    /// Throws `HTTPTransportError.cancelled` when the current Task is cancelled.
-    static func checkCancellationAsTransportError() throws(HTTPTransportError) {
-        if isCancelled { throw .cancelled }
     }
 }
