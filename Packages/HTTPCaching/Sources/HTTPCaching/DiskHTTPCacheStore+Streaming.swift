@@ -8,7 +8,7 @@ extension DiskHTTPCacheStore {
     /// from the file in chunks of 64 KiB, or `nil`; only that variant's file counts as used.
     ///
     /// Only the file's head is read here; the checksum is checked when the body's last byte has been read, and a
-    /// damaged file then fails the body with ``HTTPBodyError/unreadableFile(path:underlying:)`` and is removed.
+    /// damaged file then fails the body with `HTTPBodyError.unreadableFile(path:underlying:)` and is removed.
     public func streamedEntry(for key: HTTPCacheKey, where isMatch: (HTTPCacheEntry) -> Bool) -> (
         entry: HTTPCacheEntry, body: HTTPBody
     )? {

@@ -2,7 +2,7 @@ import Foundation
 import HTTPClient
 
 /// The body of an open entry file, read in chunks: the file's checksum is checked after the last byte, and a
-/// mismatch (a damaged file) throws ``HTTPBodyError/unreadableFile(path:underlying:)`` and removes the file.
+/// mismatch (a damaged file) throws `HTTPBodyError.unreadableFile(path:underlying:)` and removes the file.
 struct EntryFileBody: AsyncSequence, Sendable {
     typealias Element = Data
 

@@ -128,3 +128,28 @@ struct CachingHTTPClientStreamStorageTests {
         #expect(reports.values.allSatisfy { $0.bytesExpectedToReceive == 5 })
     }
 }
+
+/// A store that implements only the original requirements streams through the default implementations.
+struct CachingHTTPClientStreamDefaultStoreTests {
+    @Test func storesACompleteReadAndServesTheNextFromAStoreWithoutStreamingRequirements() async throws {
+        let store = SingleEntryStore()
+        let sut = StreamingCachingSUT([.cacheable([Data("one".utf8), Data("two".utf8)])], store: store)
+
+        try await sut.read()
+        let (chunks, response) = try await sut.read()
+
+        #expect(chunks.reduce(Data(), +) == Data("onetwo".utf8))
+        #expect(response.cacheOutcome == .hit)
+        #expect(store.entry(for: HTTPCacheKey(request: TestRequest()))?.body == Data("onetwo".utf8))
+        #expect(await sut.sent == 1)
+    }
+
+    @Test func storesNothingInAStoreWithoutStreamingRequirementsWhenTheCallerStopsEarly() async throws {
+        let store = SingleEntryStore()
+        let sut = StreamingCachingSUT([.cacheable([Data("one".utf8), Data("two".utf8)])], store: store)
+
+        #expect(try await sut.readFirstChunk() == Data("one".utf8))
+
+        #expect(store.entry(for: HTTPCacheKey(request: TestRequest())) == nil)
+    }
+}
