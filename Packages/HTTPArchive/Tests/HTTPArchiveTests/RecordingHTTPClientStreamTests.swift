@@ -142,3 +142,21 @@ private func chunks(_ parts: [Data]) -> AsyncStream<Data> {
         continuation.finish()
     }
 }
+
+struct RecordingHTTPClientStreamLifetimeTests {
+    @Test func releasesTheClientAndTheRecorderAfterStreaming() async throws {
+        func useAndDrop() async throws -> (WeakReference<StreamingScriptedHTTPClient>, WeakReference<HARRecorder>) {
+            let client = StreamingScriptedHTTPClient(replies: [.status(200, chunks: ["a", "b"])])
+            let recorder = HARRecorder()
+            let sut = client.recording(to: recorder, baseURL: try url("https://api.example.com/"))
+            try await sut.stream(request: TestRequest(), body: nil, progress: nil) { _, body in
+                for try await _ in body {}
+            }
+            return (WeakReference(client), WeakReference(recorder))
+        }
+
+        let (client, recorder) = try await useAndDrop()
+        #expect(client.object == nil)
+        #expect(recorder.object == nil)
+    }
+}

@@ -80,3 +80,26 @@ struct CachingHTTPClientStreamRevalidationTests {
         await #expect(throws: HTTPCacheError.self) { try await offline.read(TestRequest(path: "other")) }
     }
 }
+
+/// Streaming leaves nothing behind.
+struct CachingHTTPClientStreamLifetimeTests {
+    @Test func releasesTheOriginAndTheStoreAfterStreaming() async throws {
+        func useAndDrop() async throws -> (
+            WeakReference<StreamingScriptedHTTPClient>, WeakReference<DiskHTTPCacheStore>
+        ) {
+            let directory = StoreFixtures.directory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let store = try DiskHTTPCacheStore(directory: directory)
+            let sut = StreamingCachingSUT(
+                [.cacheable([patternBytes(100)]), .cacheable([patternBytes(100)])], store: store)
+            try await sut.read()
+            try await sut.read()
+            _ = try await sut.readFirstChunk(TestRequest(path: "other"))
+            return (WeakReference(sut.origin), WeakReference(store))
+        }
+
+        let (origin, store) = try await useAndDrop()
+        #expect(origin.object == nil)
+        #expect(store.object == nil)
+    }
+}
