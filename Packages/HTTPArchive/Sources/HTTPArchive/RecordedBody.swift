@@ -39,7 +39,7 @@ struct RecordedBody: Sendable {
     var comment: String? {
         var notes: [String] = []
         if isTruncated {
-            notes.append("The text is truncated: it holds the first \(prefix.count) of \(byteCount) bytes.")
+            notes.append("The text is truncated: it holds the first \(kept.count) of \(byteCount) bytes.")
         }
         if let failure {
             notes.append("Reading the body failed after \(byteCount) bytes: \(failure)")
@@ -51,17 +51,26 @@ struct RecordedBody: Sendable {
         return notes.isEmpty ? nil : notes.joined(separator: " ")
     }
 
+    /// The bytes the text holds: the prefix, cut at a character boundary when it is truncated UTF-8 text.
+    var kept: Data {
+        guard isTruncated else { return prefix }
+        for cut in 0...3 where prefix.count > cut {
+            let candidate = prefix.dropLast(cut)
+            if String(validating: candidate, as: UTF8.self) != nil { return Data(candidate) }
+        }
+        return prefix
+    }
+
     /// The archive's `text` and `encoding`: ``HARBody/text(of:redaction:redactsWholeBody:)`` for a whole body.
-    /// A truncated text is cut at a character boundary, and written as `"[redacted]"` when it mentions any
-    /// redacted name, since a cut JSON body cannot be parsed for its secret fields.
+    /// A truncated text holds ``kept``, and is written as `"[redacted]"` when it mentions any redacted name,
+    /// since a cut JSON body cannot be parsed for its secret fields.
     func text(redaction: HARRedaction, redactsWholeBody: Bool) -> (text: String, encoding: String?) {
         guard isTruncated, !redactsWholeBody, !prefix.isEmpty else {
             return HARBody.text(of: prefix, redaction: redaction, redactsWholeBody: redactsWholeBody)
         }
-        for cut in 0...3 where prefix.count > cut {
-            guard let text = String(validating: prefix.dropLast(cut), as: UTF8.self) else { continue }
-            return (redaction.mentionsSecret(text) ? HARRecorder.redactedValue : text, nil)
+        guard let text = String(validating: kept, as: UTF8.self) else {
+            return (prefix.base64EncodedString(), "base64")
         }
-        return (prefix.base64EncodedString(), "base64")
+        return (redaction.mentionsSecret(text) ? HARRecorder.redactedValue : text, nil)
     }
 }

@@ -160,3 +160,23 @@ struct RecordingHTTPClientStreamLifetimeTests {
         #expect(recorder.object == nil)
     }
 }
+
+struct RecordingHTTPClientStreamTextTests {
+    @Test func cutsATruncatedTextAtACharacterBoundaryAndSaysHowManyBytesItHolds() async throws {
+        let body = Data(repeating: UInt8(ascii: "a"), count: 65_535) + Data("éé".utf8)
+        let client = StreamingScriptedHTTPClient(replies: [
+            StreamedReply(HTTPResponse(statusCode: 200), steps: [.chunk(body)], length: .known(Int64(body.count)))
+        ])
+        let recorder = HARRecorder()
+        let sut = client.recording(to: recorder, baseURL: try url("https://api.example.com/"))
+
+        try await sut.stream(request: TestRequest(), body: nil, progress: nil) { _, body in
+            for try await _ in body {}
+        }
+
+        let content = try onlyEntry(of: recorder).response.content
+        #expect(content.encoding == nil)
+        #expect(content.text == String(repeating: "a", count: 65_535))
+        #expect(content.comment == "The text is truncated: it holds the first 65535 of 65539 bytes.")
+    }
+}
