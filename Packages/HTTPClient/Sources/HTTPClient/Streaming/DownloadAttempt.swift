@@ -83,6 +83,8 @@ struct DownloadAttempt: Sendable {
                         bytesSent: 0, bytesExpectedToSend: 0, bytesReceived: received, bytesExpectedToReceive: expected)
                 )
             }
+            // A body that ends because the task was cancelled is cut short, whatever its length says.
+            if Task.isCancelled, received != expected { throw CancellationError() }
             if let expected, received != expected {
                 throw HTTPDownloadError.lengthMismatch(expected: expected, received: received)
             }
