@@ -4,10 +4,48 @@ import Foundation
 import Testing
 
 /// `files download` and `files upload` moving real bytes through the whole files chain, over the transport
-/// the suite runs with (`NETWORKING_TRANSPORT`).
+/// the suite runs with (`NETWORKING_TRANSPORT`): Ctrl-C mid-body keeps what arrived, and the rerun resumes it.
 @Suite(.timeLimit(.minutes(1)))
 struct FilesTransferCLITests {
     private static let mebibyte = 1 << 20
+
+    /// The server sends the first MiB of a 3 MiB file and holds; once the partial file holds that MiB, Ctrl-C.
+    @Test func ctrlCMidDownloadKeepsThePartialFileAndTheRerunResumesWithARange() async throws {
+        let (served, local) = (try TemporaryDirectory(), try TemporaryDirectory())
+        let content = Self.bytes(count: 3 * Self.mebibyte)
+        try content.write(to: served.file("big.bin"))
+        let destination = local.file("big.bin")
+        let partial = local.file("big.bin.partial")
+        try await withDevServer(arguments: ["--files-dir", served.url.path]) { server in
+            let admin = try DevServerAdmin(server)
+            let environment = server.environment(["NETWORKING_ACCESS_TOKEN": try await admin.issueAccessToken()])
+            try await admin.post("files-hold", json: #"{"after_bytes": \#(Self.mebibyte)}"#)
+            let run = try NetworkingProcess(
+                ["files", "download", "big.bin", "--output", destination.path], environment: environment)
+            try await admin.waitUntil("files.held", reaches: 1)
+            try await FileGrowth.waitUntil(partial, holds: Self.mebibyte)
+
+            run.send(SIGINT)
+            let interrupted = try await run.outcome()
+
+            #expect(interrupted.status == 130, "\(interrupted)")
+            #expect(interrupted.stderr.contains("interrupted; the same command resumes it"), "\(interrupted)")
+            #expect(!interrupted.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+            #expect(!FileManager.default.fileExists(atPath: destination.path))
+            #expect(try Data(contentsOf: partial) == content.prefix(Self.mebibyte))
+            #expect(FileManager.default.fileExists(atPath: local.file("big.bin.partial.json").path))
+
+            let rerun = try await NetworkingBinary.run(
+                ["files", "download", "big.bin", "--output", destination.path], environment: environment)
+
+            #expect(rerun.status == 0, "\(rerun)")
+            #expect(SHA256.hex(try Data(contentsOf: destination)) == SHA256.hex(content))
+            #expect(try await admin.count("files.ranges") == 1, "the rerun asked for the rest only")
+            #expect(try await admin.count("route:GET /v1/files/big.bin") == 2)
+            #expect(!FileManager.default.fileExists(atPath: partial.path))
+            #expect(!FileManager.default.fileExists(atPath: local.file("big.bin.partial.json").path))
+        }
+    }
 
     @Test func anUploadOfSeveralMiBArrivesWholeWithNoProgressBarOffATerminal() async throws {
         let local = try TemporaryDirectory()
