@@ -99,8 +99,15 @@ struct DownloadAttempt: Sendable {
             try? handle.close()
             // Bytes past the expected end are not a prefix of the file; anything else may be resumed.
             if !resumable || Self.isOverrun(error) { files.discardPartial() }
+            if Task.isCancelled, Self.isCutShort(error) { throw CancellationError() }
             throw error
         }
+    }
+
+    /// Whether `error` is a body that ended before its known length, as one does when its transfer is stopped.
+    private static func isCutShort(_ error: any Error) -> Bool {
+        guard case HTTPBodyError.lengthMismatch(let expected, let received) = error else { return false }
+        return received < expected
     }
 
     private static func isOverrun(_ error: any Error) -> Bool {

@@ -8,10 +8,15 @@ import Testing
 struct DownloadCancellationTests {
     private let part = sampleBytes(1_000, seed: 3)
 
-    @Test(arguments: [HTTPHeaders(["ETag": "\"e\""]), HTTPHeaders(["ETag": "\"e\"", "Content-Length": "5000"])])
-    func aBodyThatEndsOnCancellationIsKeptAsAPartialFile(headers: HTTPHeaders) async throws {
+    @Test(arguments: [
+        (HTTPHeaders(["ETag": "\"e\""]), HTTPBodyLength.unknown),
+        (HTTPHeaders(["ETag": "\"e\"", "Content-Length": "5000"]), .unknown),
+        (HTTPHeaders(["ETag": "\"e\"", "Content-Length": "5000"]), .known(5_000)),
+    ])
+    func aBodyThatEndsOnCancellationIsKeptAsAPartialFile(headers: HTTPHeaders, length: HTTPBodyLength) async throws {
         let folder = try TemporaryDirectory()
-        let client = EndsWhenCancelledClient(response: HTTPResponse(statusCode: 200, headers: headers), first: part)
+        let client = EndsWhenCancelledClient(
+            response: HTTPResponse(statusCode: 200, headers: headers), first: part, length: length)
 
         await #expect(throws: CancellationError.self) {
             try await Self.downloadCancelled(after: 1_000, from: client, to: folder.file("f"))
@@ -23,7 +28,7 @@ struct DownloadCancellationTests {
 
     @Test func aCancelledBodyWithoutAValidatorLeavesNothing() async throws {
         let folder = try TemporaryDirectory()
-        let client = EndsWhenCancelledClient(response: HTTPResponse(statusCode: 200), first: part)
+        let client = EndsWhenCancelledClient(response: HTTPResponse(statusCode: 200), first: part, length: .unknown)
 
         await #expect(throws: CancellationError.self) {
             try await Self.downloadCancelled(after: 1_000, from: client, to: folder.file("f"))
@@ -49,17 +54,17 @@ struct DownloadCancellationTests {
     }
 }
 
-/// A client whose response body delivers `first`, then waits and ends without an error once the task is
-/// cancelled, as a transport may do when it stops a transfer.
+/// A client whose response body of `length` delivers `first`, then waits and ends without an error once the
+/// task is cancelled, as a transport may do when it stops a transfer.
 private struct EndsWhenCancelledClient: HTTPClient {
     let response: HTTPResponse
-    let first: Data
+    let length: HTTPBodyLength
     private let chunks: AsyncStream<Data>
     private let continuation: AsyncStream<Data>.Continuation
 
-    init(response: HTTPResponse, first: Data) {
+    init(response: HTTPResponse, first: Data, length: HTTPBodyLength) {
         self.response = response
-        self.first = first
+        self.length = length
         (chunks, continuation) = AsyncStream<Data>.makeStream()
         continuation.yield(first)
     }
@@ -72,6 +77,6 @@ private struct EndsWhenCancelledClient: HTTPClient {
         request: HTTPRequest, body: HTTPBody?, progress: (@Sendable (HTTPTransferProgress) -> Void)?,
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
-        try await receive(response, HTTPBody(chunks, length: .unknown))
+        try await receive(response, HTTPBody(chunks, length: length))
     }
 }
