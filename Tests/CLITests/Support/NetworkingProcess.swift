@@ -48,7 +48,9 @@ final class NetworkingProcess {
         identifier = process.processIdentifier
     }
 
+    /// Kills the process if it is still running (a test that failed before it ended), so none outlives its test.
     deinit {
+        if identifier > 0, !exit.hasFinished { kill(identifier, SIGKILL) }
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -78,6 +80,10 @@ private final class ExitStatus: Sendable {
             return state.waiter
         }
         waiter?.resume(returning: status)
+    }
+
+    var hasFinished: Bool {
+        state.withLock { $0.status != nil }
     }
 
     func value() async -> Int32 {
