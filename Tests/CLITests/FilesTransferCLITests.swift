@@ -10,6 +10,7 @@ struct FilesTransferCLITests {
     private static let mebibyte = 1 << 20
 
     /// The server sends the first MiB of a 3 MiB file and holds; once the partial file holds that MiB, Ctrl-C.
+    /// The rerun (with `--verbose`, to see its request) asks for the rest with `Range` and `If-Range`.
     @Test func ctrlCMidDownloadKeepsThePartialFileAndTheRerunResumesWithARange() async throws {
         let (served, local) = (try TemporaryDirectory(), try TemporaryDirectory())
         let content = Self.bytes(count: 3 * Self.mebibyte)
@@ -36,9 +37,11 @@ struct FilesTransferCLITests {
             #expect(FileManager.default.fileExists(atPath: local.file("big.bin.partial.json").path))
 
             let rerun = try await NetworkingBinary.run(
-                ["files", "download", "big.bin", "--output", destination.path], environment: environment)
+                ["files", "download", "big.bin", "--output", destination.path, "--verbose"], environment: environment)
 
             #expect(rerun.status == 0, "\(rerun)")
+            #expect(rerun.stderr.contains("- Range: bytes=\(Self.mebibyte)-\n"), "\(rerun)")
+            #expect(rerun.stderr.contains("- If-Range: \"\(SHA256.hex(content))\"\n"), "\(rerun)")
             #expect(SHA256.hex(try Data(contentsOf: destination)) == SHA256.hex(content))
             #expect(try await admin.count("files.ranges") == 1, "the rerun asked for the rest only")
             #expect(try await admin.count("route:GET /v1/files/big.bin") == 2)
