@@ -1,0 +1,44 @@
+import Foundation
+import HTTPClient
+import HTTPClientTestSupport
+
+/// Chunks for a single-pass body that count how many readers started on them.
+struct CountingChunks: AsyncSequence, Sendable {
+    typealias Element = Data
+
+    let chunks: [Data]
+    let starts = RecordedValues<Int>()
+
+    init(_ chunks: [String]) {
+        self.chunks = chunks.map { Data($0.utf8) }
+    }
+
+    /// A single-pass body over these chunks, of unknown length.
+    var body: HTTPBody { HTTPBody(self, length: .unknown) }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var remaining: ArraySlice<Data>
+
+        mutating func next() async throws -> Data? {
+            remaining.popFirst()
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        starts.append(starts.count + 1)
+        return AsyncIterator(remaining: chunks[...])
+    }
+}
+
+extension HTTPClient {
+    /// Streams `request` with `body`, reads the whole response inside `receive` and returns it as text.
+    func streamText(
+        _ request: any HTTPRequest = TestRequest(),
+        body: HTTPBody? = nil,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)? = nil
+    ) async throws -> String {
+        try await stream(request: request, body: body, progress: progress) { _, body in
+            String(decoding: try await body.collect(upTo: .max), as: UTF8.self)
+        }
+    }
+}
