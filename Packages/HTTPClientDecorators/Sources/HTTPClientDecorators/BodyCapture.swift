@@ -39,6 +39,8 @@ struct BodyCapture: Sendable {
     /// Records what the body's reader saw.
     mutating func record(_ event: ObservedChunks.Event) {
         switch event {
+        case .waiting:
+            break
         case .chunk(let chunk):
             count += Int64(chunk.count)
             if prefix.count < limit { prefix.append(chunk.prefix(limit - prefix.count)) }

@@ -42,9 +42,9 @@ public struct DeadlineBoundHTTPClient: HTTPClient {
     ) async throws -> Result {
         let remaining = deadline.remaining
         guard remaining > .zero else { throw deadline.expired }
-        let own = Deadline(instant: deadline.time.now() + remaining, time: deadline.time)
-        return try await Deadline.$current.withValue(own.earliest(Deadline.current)) {
-            try await BoundedStream.run(until: own.instant, on: timer, timeUp: { deadline.expired }) {
+        let own = Deadline(after: remaining, on: deadline.time)
+        return try await own.scope {
+            try await timer.race(until: own.instant, timeUp: { deadline.expired }) {
                 try await client.stream(request: request, body: body, progress: progress, receive: receive)
             }
         }

@@ -11,7 +11,7 @@ public final class LazyHTTPClient: HTTPClient {
     private let make: @Sendable () throws -> any HTTPClient
     private let made = LockedValue<(any HTTPClient)?>(nil)
 
-    /// Wraps `make`, which is called on the first load (and again after it throws).
+    /// Wraps `make`, which is called on the first load or stream (and again after it throws).
     public init(make: @escaping @Sendable () throws -> any HTTPClient) {
         self.make = make
     }
@@ -36,7 +36,7 @@ public final class LazyHTTPClient: HTTPClient {
         try await client().stream(request: request, body: body, progress: progress, receive: receive)
     }
 
-    /// The wrapped client, made now if no load made it yet.
+    /// The wrapped client, made now if no load or stream made it yet.
     public func client() throws -> any HTTPClient {
         try made.withLock { made in
             if let made { return made }

@@ -62,12 +62,12 @@ public struct RetryingHTTPClient: HTTPClient {
     /// an answer that is retried goes back unread, and once a response reached `receive` it is never retried.
     /// A request with a single-pass `body` is sent once, and its first answer or error goes to the caller.
     /// Progress counts never go back across attempts, and count the received bytes of the delivered answer only.
-    public func stream<Output: Sendable>(
+    public func stream<Result: Sendable>(
         request: any HTTPRequest,
         body: HTTPBody?,
         progress: (@Sendable (HTTPTransferProgress) -> Void)?,
-        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Output
-    ) async throws -> Output {
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
         guard mayRepeat(request), body?.isReplayable ?? true else {
             return try await client.stream(request: request, body: body, progress: progress, receive: receive)
         }
@@ -79,8 +79,8 @@ public struct RetryingHTTPClient: HTTPClient {
                 request, body: body, through: client, progress: relay,
                 discarding: { delay(beforeRetry: retry, after: $0) }, receive: receive)
             switch streamed {
-            case .delivered(let output):
-                return output
+            case .delivered(let result):
+                return result
             case .discarded(let delay):
                 try await wait(delay)
                 attempt += 1

@@ -3,9 +3,9 @@ import HTTPClientSupport
 
 /// How one streamed attempt of a call that may send its request again ended: its response went to the caller's
 /// `receive`, or it was discarded for a reason the decorator acts on (a retry, a token refresh).
-enum StreamAttempt<Output: Sendable, Reason: Sendable>: Sendable {
+enum StreamAttempt<Result: Sendable, Reason: Sendable>: Sendable {
     /// The response went to the caller, and this is what `receive` returned.
-    case delivered(Output)
+    case delivered(Result)
     /// The response head or the error was discarded for `Reason`; no byte of it reached the caller.
     case discarded(Reason)
 
@@ -29,7 +29,7 @@ enum StreamAttempt<Output: Sendable, Reason: Sendable>: Sendable {
         through client: any HTTPClient,
         progress: AttemptProgress?,
         discarding discard: @Sendable (AttemptOutcome) -> Reason?,
-        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Output
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Self {
         let decided = LockedValue<Decision?>(nil)
         do {

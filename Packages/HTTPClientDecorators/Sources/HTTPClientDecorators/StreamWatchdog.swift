@@ -44,15 +44,28 @@ final class StreamWatchdog: Sendable {
         disarm { _ in true }
     }
 
-    /// Bounds the wait for the next body chunk to the idle time from now; returns the wait's number.
-    func awaitChunk() -> Int? {
-        arm(at: time.now() + idle, error: TimeoutError(duration: idle, waitingFor: .bodyChunk))
+    /// `body` with every wait for a chunk bounded by the idle time; a replayable body is already whole, so it is
+    /// handed on as it is.
+    ///
+    /// When the time runs out, the transfer is cancelled and the read throws `HTTPTransportError.timedOut` with
+    /// the expired ``TimeoutError``, in place of whatever the cancelled transfer threw.
+    func watch(_ body: HTTPBody) -> HTTPBody {
+        guard !body.isReplayable else { return body }
+        let current = LockedValue<Int?>(nil)
+        return body.observed { [self] event in
+            if case .waiting = event {
+                let wait = awaitChunk()
+                current.withLock { $0 = wait }
+                return
+            }
+            if let wait = current.withLock({ $0 }) { disarm { $0 == wait } }
+            if let expired { throw HTTPTransportError.timedOut(underlying: expired) }
+        }
     }
 
-    /// Stops bounding the wait `wait`: its chunk (or the end, or an error) arrived.
-    func chunkArrived(_ wait: Int?) {
-        guard let wait else { return }
-        disarm { $0 == wait }
+    /// Bounds the wait for the next body chunk to the idle time from now; returns the wait's number.
+    private func awaitChunk() -> Int? {
+        arm(at: time.now() + idle, error: TimeoutError(duration: idle, waitingFor: .bodyChunk))
     }
 
     /// Disarms for good: the race is decided.

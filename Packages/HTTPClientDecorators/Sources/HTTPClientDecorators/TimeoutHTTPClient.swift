@@ -58,39 +58,15 @@ public struct TimeoutHTTPClient: HTTPClient {
 
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let own = Deadline(instant: time.now() + duration, time: time)
-        return try await Deadline.$current.withValue(own.earliest(Deadline.current)) {
-            try await race(request, until: own.instant)
+        let own = Deadline(after: duration, on: time)
+        return try await own.scope {
+            try await timer.race(
+                until: own.instant,
+                timeUp: { HTTPTransportError.timedOut(underlying: TimeoutError(duration: duration)) }
+            ) {
+                try await client.load(request: request)
+            }
         }
-    }
-
-    /// Runs the load in a child task against the timer; when the time is up first, leaving the scope
-    /// cancels the child and waits for it.
-    private func race(_ request: any HTTPRequest, until deadline: Duration) async throws -> (
-        Data, HTTPResponse
-    ) {
-        let race = LoadRace()
-        async let loaded = Self.load(request, from: client, reportingTo: race)
-        let timerID = timer.schedule(at: deadline) { race.report(.timeUp) }
-        let first = await race.first()
-        timer.cancel(timerID)
-        if first == .timeUp, !Task.isCancelled {
-            throw HTTPTransportError.timedOut(underlying: TimeoutError(duration: duration))
-        }
-        return try await loaded.get()
-    }
-
-    private static func load(
-        _ request: any HTTPRequest, from client: any HTTPClient, reportingTo race: LoadRace
-    ) async -> Result<(Data, HTTPResponse), any Error> {
-        let result: Result<(Data, HTTPResponse), any Error>
-        do {
-            result = .success(try await client.load(request: request))
-        } catch {
-            result = .failure(error)
-        }
-        race.report(.loaded)
-        return result
     }
 
     /// `"no response within 2.5 s"`.

@@ -63,12 +63,12 @@ public struct TokenRefreshingHTTPClient: HTTPClient {
     /// it): the rejected answer goes back unread, and the request is sent again with the fresh token. A request
     /// whose `body` is single-pass is sent once, and its first answer goes to the caller; so is any answer that
     /// reached `receive`. Progress counts never go back across the two attempts.
-    public func stream<Output: Sendable>(
+    public func stream<Result: Sendable>(
         request: any HTTPRequest,
         body: HTTPBody?,
         progress: (@Sendable (HTTPTransferProgress) -> Void)?,
-        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Output
-    ) async throws -> Output {
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
         let token = try await session.token()
         let signed = request.settingHeader("Authorization", to: token.value)
         guard body?.isReplayable ?? true else {
@@ -79,8 +79,8 @@ public struct TokenRefreshingHTTPClient: HTTPClient {
             signed, body: body, through: client, progress: relay,
             discarding: { $0.statusCode == 401 ? token : nil }, receive: receive)
         switch first {
-        case .delivered(let output):
-            return output
+        case .delivered(let result):
+            return result
         case .discarded(let rejected):
             let fresh = try await session.token(replacing: rejected)
             let resigned = request.settingHeader("Authorization", to: fresh.value)

@@ -57,12 +57,15 @@ struct LoggingHTTPClientStreamingTests {
     }
 
     @Test func keepsAReplayableRequestBodyReplayableAndStillLogsIt() async throws {
-        let probe = ReplayabilityProbe(StreamingScriptedHTTPClient(replies: [.status(200)]))
+        let replayable = RecordedValues<Bool>()
+        let probe = HookedHTTPClient(StreamingScriptedHTTPClient(replies: [.status(200)])) { _, body in
+            if let body { replayable.append(body.isReplayable) }
+        }
         let (sut, log) = makeSUT(probe)
 
         _ = try await sut.streamText(TestRequest(method: .post), body: HTTPBody(Data("name=x".utf8)))
 
-        #expect(probe.replayable.values == [true])
+        #expect(replayable.values == [true])
         #expect(log.values.first?.contains("Body (streamed, 6 bytes sent):\nname=x\n") == true)
     }
 
@@ -192,29 +195,5 @@ struct LoggingHTTPClientStreamingTests {
         let log = RecordedValues<String>()
         let sut = client.loggingRequestAndResponse(maxBodyBytes: maxBodyBytes, clock: clock) { log.append($0) }
         return (sut, log)
-    }
-}
-
-/// Records whether each streamed request body it passes on is replayable.
-private struct ReplayabilityProbe: HTTPClient {
-    let client: any HTTPClient
-    let replayable = RecordedValues<Bool>()
-
-    init(_ client: any HTTPClient) {
-        self.client = client
-    }
-
-    func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        try await client.load(request: request)
-    }
-
-    func stream<Result: Sendable>(
-        request: any HTTPRequest,
-        body: HTTPBody?,
-        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
-        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
-    ) async throws -> Result {
-        if let body { replayable.append(body.isReplayable) }
-        return try await client.stream(request: request, body: body, progress: progress, receive: receive)
     }
 }

@@ -17,8 +17,7 @@ struct ResendingStreamChainTests {
         ])
         let sut = makeChain(client)
 
-        let text = try await StreamFixtures.text(
-            from: sut, TestRequest(method: .put), body: try HTTPBody(contentsOf: file))
+        let text = try await sut.streamText(TestRequest(method: .put), body: try HTTPBody(contentsOf: file))
 
         #expect(text == "made")
         let sent = await client.requests
@@ -30,8 +29,7 @@ struct ResendingStreamChainTests {
         let client = StreamingScriptedHTTPClient(replies: [.status(401, chunks: ["denied"]), .status(201)])
         let sut = makeChain(client)
 
-        let text = try await StreamFixtures.text(
-            from: sut, TestRequest(method: .put), body: StreamFixtures.singlePass("once"))
+        let text = try await sut.streamText(TestRequest(method: .put), body: StreamFixtures.singlePass("once"))
 
         #expect(text == "denied")
         let sent = await client.requests
@@ -42,6 +40,6 @@ struct ResendingStreamChainTests {
         client
             .refreshingAccessToken(stored: { "Bearer old" }, refresh: { "Bearer new" })
             .retrying(RetryPolicy(baseDelay: .zero), clock: TestClock { _ in })
-            .timingOut(after: .seconds(30), idle: .seconds(5), clock: SteppingClock())
+            .timingOut(after: .seconds(30), idle: .seconds(5), clock: TestClock.stepping())
     }
 }

@@ -8,7 +8,7 @@ struct RetryingHTTPClientStreamTests {
     @Test func resendsAReplayableBodyAndLeavesTheRetriedAnswerUnread() async throws {
         let (sut, client, delays) = makeSUT([StreamFixtures.unreadable(503), .status(200, chunks: ["o", "k"])])
 
-        let text = try await StreamFixtures.text(from: sut, TestRequest(method: .put), body: HTTPBody(Data("up".utf8)))
+        let text = try await sut.streamText(TestRequest(method: .put), body: HTTPBody(Data("up".utf8)))
 
         #expect(text == "ok")
         #expect(await client.requests.map(\.body) == [Data("up".utf8), Data("up".utf8)])
@@ -23,7 +23,7 @@ struct RetryingHTTPClientStreamTests {
         let sut = RetryingHTTPClient(client: client, clock: TestClock { _ in }, random: \.upperBound)
         let request = TestRequest(method: .put, body: Data("own".utf8))
 
-        let text = try await StreamFixtures.text(from: sut, request)
+        let text = try await sut.streamText(request)
 
         #expect(text == "ok")
         #expect(await client.requests == [HTTPRequestSnapshot(request), HTTPRequestSnapshot(request)])
@@ -35,7 +35,7 @@ struct RetryingHTTPClientStreamTests {
         let sut = RetryingHTTPClient(client: client, clock: TestClock { _ in }, random: \.upperBound)
 
         let thrown = await #expect(throws: HTTPTransportError.self) {
-            try await StreamFixtures.text(from: sut, TestRequest(method: .put), body: StreamFixtures.singlePass("up"))
+            try await sut.streamText(TestRequest(method: .put), body: StreamFixtures.singlePass("up"))
         }
 
         #expect(thrown?.matches(lost) == true)
@@ -47,9 +47,14 @@ struct RetryingHTTPClientStreamTests {
             StreamFixtures.unreadable(503), .status(200, chunks: ["ok"]),
         ])
         let sut = RetryingHTTPClient(
-            client: FailingToStopFirst(client: client), clock: TestClock { _ in }, random: \.upperBound)
+            client: HookedHTTPClient(
+                client,
+                after: { call in
+                    if call == 1 { throw AnyError(name: "the transfer did not stop cleanly") }
+                }),
+            clock: TestClock { _ in }, random: \.upperBound)
 
-        let text = try await StreamFixtures.text(from: sut, TestRequest())
+        let text = try await sut.streamText(TestRequest())
 
         #expect(text == "ok")
         #expect(await client.requests.count == 2)
@@ -58,8 +63,7 @@ struct RetryingHTTPClientStreamTests {
     @Test func sendsASinglePassBodyOnceAndHandsBackTheFirstAnswer() async throws {
         let (sut, client, delays) = makeSUT([.status(503, chunks: ["busy"]), .status(200, chunks: ["ok"])])
 
-        let text = try await StreamFixtures.text(
-            from: sut, TestRequest(method: .put), body: StreamFixtures.singlePass("up"))
+        let text = try await sut.streamText(TestRequest(method: .put), body: StreamFixtures.singlePass("up"))
 
         #expect(text == "busy")
         let sent = await client.requests
@@ -102,7 +106,7 @@ struct RetryingHTTPClientStreamTests {
             .status(200),
         ])
 
-        let text = try await StreamFixtures.text(from: sut, TestRequest(), body: nil)
+        let text = try await sut.streamText(TestRequest(), body: nil)
 
         #expect(text == "last")
         #expect(await client.requests.count == 3 && delays.count == 2)
@@ -111,7 +115,7 @@ struct RetryingHTTPClientStreamTests {
     @Test func sendsARequestThatMayNotBeRepeatedOnce() async throws {
         let (sut, client, _) = makeSUT([.status(503, chunks: ["busy"]), .status(200)])
 
-        let text = try await StreamFixtures.text(from: sut, TestRequest(method: .post), body: HTTPBody(Data("x".utf8)))
+        let text = try await sut.streamText(TestRequest(method: .post), body: HTTPBody(Data("x".utf8)))
 
         #expect(text == "busy")
         #expect(await client.requests.count == 1)
@@ -122,13 +126,7 @@ struct RetryingHTTPClientStreamTests {
             StreamedReply(.status(503), steps: [.chunk(Data("busy".utf8))], length: .known(4)),
             StreamedReply(.status(200), steps: [.chunk(Data("o".utf8)), .chunk(Data("k".utf8))], length: .known(2)),
         ])
-        let reports = RecordedValues<HTTPTransferProgress>()
-
-        _ = try await StreamFixtures.text(from: sut, TestRequest(method: .put), body: HTTPBody(Data("abc".utf8))) {
-            reports.append($0)
-        }
-
-        let values = reports.values
+        let values = try await StreamFixtures.progressReports(uploading: "abc", through: sut)
         #expect(StreamFixtures.isMonotonic(values))
         #expect(!values.contains { $0.bytesExpectedToReceive == 4 })
         #expect(
@@ -143,7 +141,7 @@ struct RetryingHTTPClientStreamTests {
         ])
         let sut = client.retrying(RetryPolicy(baseDelay: .zero), clock: TestClock { _ in })
 
-        let text = try await StreamFixtures.text(from: sut, TestRequest(), body: nil)
+        let text = try await sut.streamText(TestRequest(), body: nil)
 
         #expect(text == "ok")
     }
@@ -153,7 +151,7 @@ struct RetryingHTTPClientStreamTests {
             let captured = TokenSource()
             let client = StreamingScriptedHTTPClient(replies: [StreamFixtures.unreadable(503), .status(200)])
             let sut = RetryingHTTPClient(client: client, clock: TestClock { _ in }, random: \.upperBound)
-            _ = try await StreamFixtures.text(from: sut, TestRequest(), body: HTTPBody(Data("x".utf8))) { _ in
+            _ = try await sut.streamText(TestRequest(), body: HTTPBody(Data("x".utf8))) { _ in
                 _ = captured.token()
             }
             return (WeakReference(client), WeakReference(captured))
@@ -174,31 +172,4 @@ struct RetryingHTTPClientStreamTests {
         return (sut, client, delays)
     }
 
-}
-
-/// Streams through `client`, but throws once its first stream has ended: a transfer that failed to stop.
-private struct FailingToStopFirst: HTTPClient {
-    let client: StreamingScriptedHTTPClient
-    private let calls = RecordedValues<Int>()
-
-    init(client: StreamingScriptedHTTPClient) {
-        self.client = client
-    }
-
-    func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        try await client.load(request: request)
-    }
-
-    func stream<Output: Sendable>(
-        request: any HTTPRequest,
-        body: HTTPBody?,
-        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
-        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Output
-    ) async throws -> Output {
-        calls.append(calls.count)
-        let isFirst = calls.count == 1
-        let output = try await client.stream(request: request, body: body, progress: progress, receive: receive)
-        if isFirst { throw AnyError(name: "the transfer did not stop cleanly") }
-        return output
-    }
 }

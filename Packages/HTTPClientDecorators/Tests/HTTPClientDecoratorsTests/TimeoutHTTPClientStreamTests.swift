@@ -6,19 +6,11 @@ import Testing
 
 struct TimeoutHTTPClientStreamTests {
     @Test func timesOutWhenTheHeadIsLateAndCancelsTheStreamBelow() async throws {
-        let (clock, innerErrors) = (SteppingClock(), RecordedValues<String>())
-        let client = ScriptedHTTPClient { _ in
-            do {
-                try await Gate().wait()
-            } catch {
-                innerErrors.append(String(describing: type(of: error)))
-                throw error
-            }
-            return (Data(), HTTPResponse(statusCode: 200))
-        }
+        let (clock, innerErrors) = (TestClock.stepping(), RecordedValues<String>())
+        let client = ScriptedHTTPClient.waitingForCancellation(recordingErrorsIn: innerErrors)
         let sut = TimeoutHTTPClient(client: client, duration: .seconds(5), idle: .seconds(2), clock: clock)
 
-        let transfer = Task { try await StreamFixtures.text(from: sut, TestRequest()) }
+        let transfer = Task { try await sut.streamText(TestRequest()) }
         await client.waitForRequests(count: 1)
         clock.advance(by: .seconds(5))
 
@@ -29,7 +21,7 @@ struct TimeoutHTTPClientStreamTests {
     }
 
     @Test func timesOutABodyThatStallsLongerThanTheIdleTime() async throws {
-        let (clock, stalled) = (SteppingClock(), Gate())
+        let (clock, stalled) = (TestClock.stepping(), Gate())
         let client = StreamingScriptedHTTPClient(replies: [
             StreamedReply(.status(200), steps: [.chunk(Data("a".utf8)), .wait(stalled), .chunk(Data("b".utf8))])
         ])
@@ -58,7 +50,7 @@ struct TimeoutHTTPClientStreamTests {
     }
 
     @Test func neverCutsASlowButSteadyBodyNorCountsTheCallersOwnTime() async throws {
-        let clock = SteppingClock()
+        let clock = TestClock.stepping()
         let gates = (0..<6).map { _ in Gate() }
         let steps = gates.flatMap { gate -> [StreamedReply.Step] in [.wait(gate), .chunk(Data("x".utf8))] }
         let client = StreamingScriptedHTTPClient(replies: [StreamedReply(.status(200), steps: steps)])
@@ -84,7 +76,7 @@ struct TimeoutHTTPClientStreamTests {
     }
 
     @Test func theHeadTimeoutEndsWhenTheHeadArrives() async throws {
-        let clock = SteppingClock()
+        let clock = TestClock.stepping()
         let client = StreamingScriptedHTTPClient(replies: [.status(200, chunks: ["ok"])])
         let sut = TimeoutHTTPClient(client: client, duration: .seconds(5), idle: .seconds(2), clock: clock)
 
@@ -97,11 +89,11 @@ struct TimeoutHTTPClientStreamTests {
     }
 
     @Test func aCancelledCallerGetsCancellationNotATimeout() async throws {
-        let (clock, stalled) = (SteppingClock(), Gate())
+        let (clock, stalled) = (TestClock.stepping(), Gate())
         let client = StreamingScriptedHTTPClient(replies: [StreamedReply(.status(200), steps: [.wait(stalled)])])
         let sut = TimeoutHTTPClient(client: client, duration: .seconds(1), clock: clock)
 
-        let transfer = Task { try await StreamFixtures.text(from: sut, TestRequest()) }
+        let transfer = Task { try await sut.streamText(TestRequest()) }
         while await stalled.waiterCount == 0 { await Task.yield() }
         transfer.cancel()
 
@@ -112,7 +104,7 @@ struct TimeoutHTTPClientStreamTests {
         let client = StreamingScriptedHTTPClient(replies: [
             StreamedReply(.status(201, headers: ["A": "1"]), steps: [.chunk(Data("ok".utf8))], length: .known(2))
         ])
-        let sut = TimeoutHTTPClient(client: client, duration: .seconds(1), clock: SteppingClock())
+        let sut = TimeoutHTTPClient(client: client, duration: .seconds(1), clock: TestClock.stepping())
         let reports = RecordedValues<HTTPTransferProgress>()
         let progress: @Sendable (HTTPTransferProgress) -> Void = { reports.append($0) }
 
@@ -126,7 +118,7 @@ struct TimeoutHTTPClientStreamTests {
     }
 
     @Test func retryInsideNeverWaitsPastTheHeadDeadline() async throws {
-        let clock = SteppingClock()
+        let clock = TestClock.stepping()
         let client = StreamingScriptedHTTPClient(replies: [
             StreamFixtures.unreadable(503), .status(503, chunks: ["last"], headers: ["Retry-After": "9"]),
             .status(200),
@@ -136,23 +128,24 @@ struct TimeoutHTTPClientStreamTests {
             clock: TestClock { clock.advance(by: $0) }, random: \.upperBound)
         let sut = TimeoutHTTPClient(client: retrying, duration: .seconds(10), clock: clock)
 
-        let text = try await StreamFixtures.text(from: sut, TestRequest())
+        let text = try await sut.streamText(TestRequest())
 
         #expect(text == "last")  // 2 s of backoff fit; the 9 s asked for next would end past the 10 s
         #expect(await client.requests.count == 2)
     }
 
     @Test func retryOutsideResendsALateHeadButNeverAStalledBody() async throws {
-        let (clock, held, stalled) = (SteppingClock(), Gate(), Gate())
+        let (clock, held, stalled) = (TestClock.stepping(), Gate(), Gate())
         let client = StreamingScriptedHTTPClient(replies: [
             StreamedReply(.status(200), steps: [.chunk(Data("a".utf8)), .wait(stalled)]), .status(200),
         ])
         let timeout = TimeoutHTTPClient(
-            client: FirstHeadHeld(client: client, until: held), duration: .seconds(5), idle: .seconds(2),
+            client: HookedHTTPClient(client, before: { call, _ in if call == 1 { try await held.wait() } }),
+            duration: .seconds(5), idle: .seconds(2),
             clock: clock)
         let sut = RetryingHTTPClient(client: timeout, clock: TestClock { _ in }, random: \.upperBound)
 
-        let transfer = Task { try await StreamFixtures.text(from: sut, TestRequest()) }
+        let transfer = Task { try await sut.streamText(TestRequest()) }
         while await held.waiterCount == 0 { await Task.yield() }
         clock.advance(by: .seconds(5))  // the first head is late: a transient timeout, sent again
         while await stalled.waiterCount == 0 { await Task.yield() }
@@ -171,15 +164,8 @@ struct TimeoutHTTPClientStreamTests {
             let client = StreamingScriptedHTTPClient(replies: [.status(200, chunks: ["ok"])])
             let sut = TimeoutHTTPClient(
                 client: client, duration: .seconds(1),
-                clock: TestClock { _ in
-                    do {
-                        try await Gate().wait()
-                    } catch {
-                        await stopped.open()
-                        throw error
-                    }
-                })
-            #expect(try await StreamFixtures.text(from: sut, TestRequest()) == "ok")
+                clock: TestClock.cancelledSleeps(open: stopped))
+            #expect(try await sut.streamText(TestRequest()) == "ok")
             return WeakReference(client)
         }
 
@@ -187,33 +173,5 @@ struct TimeoutHTTPClientStreamTests {
 
         #expect(client.object == nil)
         try await stopped.wait()  // the waiting timer task was cancelled with the client
-    }
-}
-
-/// Holds the head of its first stream until `held` opens (or the stream is cancelled), then streams through
-/// `client`; later streams go straight through.
-private struct FirstHeadHeld: HTTPClient {
-    let client: StreamingScriptedHTTPClient
-    let held: Gate
-    private let calls = RecordedValues<Int>()
-
-    init(client: StreamingScriptedHTTPClient, until held: Gate) {
-        self.client = client
-        self.held = held
-    }
-
-    func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        try await client.load(request: request)
-    }
-
-    func stream<Output: Sendable>(
-        request: any HTTPRequest,
-        body: HTTPBody?,
-        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
-        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Output
-    ) async throws -> Output {
-        calls.append(calls.count)
-        if calls.count == 1 { try await held.wait() }
-        return try await client.stream(request: request, body: body, progress: progress, receive: receive)
     }
 }

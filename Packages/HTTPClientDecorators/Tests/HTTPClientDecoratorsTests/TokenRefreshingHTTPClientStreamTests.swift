@@ -10,7 +10,7 @@ struct TokenRefreshingHTTPClientStreamTests {
         let (sut, client) = makeSUT(
             [StreamFixtures.unreadable(401), .status(200, chunks: ["o", "k"])], refresh: refresh)
 
-        let text = try await StreamFixtures.text(from: sut, TestRequest(method: .post), body: HTTPBody(Data("up".utf8)))
+        let text = try await sut.streamText(TestRequest(method: .post), body: HTTPBody(Data("up".utf8)))
 
         #expect(text == "ok" && refresh.calls.count == 1)
         let sent = await client.requests
@@ -22,8 +22,7 @@ struct TokenRefreshingHTTPClientStreamTests {
         let refresh = RefreshSpy("Bearer new")
         let (sut, client) = makeSUT([.status(401, chunks: ["denied"]), .status(200)], refresh: refresh)
 
-        let text = try await StreamFixtures.text(
-            from: sut, TestRequest(method: .post), body: StreamFixtures.singlePass("up"))
+        let text = try await sut.streamText(TestRequest(method: .post), body: StreamFixtures.singlePass("up"))
 
         #expect(text == "denied" && refresh.calls.count == 0)
         let sent = await client.requests
@@ -37,7 +36,7 @@ struct TokenRefreshingHTTPClientStreamTests {
             client: server.handlingErrors(), stored: { "Bearer old" }, refresh: refresh.refresh)
         let request = TestRequest(method: .put, body: Data("own".utf8))
 
-        let text = try await StreamFixtures.text(from: sut, request)
+        let text = try await sut.streamText(request)
 
         #expect(text == "ok" && refresh.calls.count == 1)
         #expect(await server.requests.map(\.body) == [Data("own".utf8), Data("own".utf8)])
@@ -60,7 +59,7 @@ struct TokenRefreshingHTTPClientStreamTests {
         let (sut, client) = makeSUT(
             [StreamFixtures.unreadable(401), .status(401, chunks: ["still denied"]), .status(200)], refresh: refresh)
 
-        let text = try await StreamFixtures.text(from: sut, TestRequest())
+        let text = try await sut.streamText(TestRequest())
 
         #expect(text == "still denied" && refresh.calls.count == 1)
         #expect(await client.requests.count == 2)
@@ -72,13 +71,7 @@ struct TokenRefreshingHTTPClientStreamTests {
                 StreamedReply(.status(401), steps: [.chunk(Data("denied".utf8))], length: .known(6)),
                 StreamedReply(.status(200), steps: [.chunk(Data("ok".utf8))], length: .known(2)),
             ], refresh: RefreshSpy("Bearer new"))
-        let reports = RecordedValues<HTTPTransferProgress>()
-
-        _ = try await StreamFixtures.text(from: sut, TestRequest(method: .put), body: HTTPBody(Data("abc".utf8))) {
-            reports.append($0)
-        }
-
-        let values = reports.values
+        let values = try await StreamFixtures.progressReports(uploading: "abc", through: sut)
         #expect(StreamFixtures.isMonotonic(values))
         #expect(!values.contains { $0.bytesExpectedToReceive == 6 })
         #expect(

@@ -2,7 +2,7 @@ import Foundation
 import HTTPClient
 import HTTPClientTestSupport
 
-/// Bodies and replies for the streaming tests of retry, token refresh and timeouts.
+/// Bodies, replies and checks shared by the streaming tests.
 enum StreamFixtures {
     /// A reply with `statusCode` whose body fails when read: a decorator that discards it must leave it unread.
     static func unreadable(_ statusCode: Int) -> StreamedReply {
@@ -17,14 +17,15 @@ enum StreamFixtures {
         return HTTPBody(chunks, length: .known(Int64(text.utf8.count)))
     }
 
-    /// Streams `request` through `client` and collects the answer's body as text.
-    static func text(
-        from client: any HTTPClient, _ request: TestRequest, body: HTTPBody? = nil,
-        progress: (@Sendable (HTTPTransferProgress) -> Void)? = nil
-    ) async throws -> String {
-        try await client.stream(request: request, body: body, progress: progress) { _, body in
-            String(decoding: try await body.collect(upTo: .max), as: UTF8.self)
+    /// The progress reports of a `PUT` of `text` streamed through `client`, its answer read whole.
+    static func progressReports(uploading text: String, through client: any HTTPClient) async throws
+        -> [HTTPTransferProgress]
+    {
+        let reports = RecordedValues<HTTPTransferProgress>()
+        _ = try await client.streamText(TestRequest(method: .put), body: HTTPBody(Data(text.utf8))) {
+            reports.append($0)
         }
+        return reports.values
     }
 
     /// Whether every count in `reports` is at least the one before it.
