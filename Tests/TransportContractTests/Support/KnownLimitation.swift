@@ -9,6 +9,10 @@ enum KnownLimitation: Sendable {
     case busyWaitOnNewConnection
     /// A 307 or 308 redirect of a request with a body is resent without the body.
     case redirectDropsBody
+    /// `stream` is HTTPClient's default over `load(request:)`: the whole response arrives before `receive` runs.
+    case streamsOverLoad
+    /// Receiving cannot be paused, so a slow consumer lets received bytes pile up in the client.
+    case noReceiveFlowControl
 
     /// Why the transport cannot meet the case.
     var reason: Comment {
@@ -19,6 +23,12 @@ enum KnownLimitation: Sendable {
                     + "POLL_IN only, so it fires until the transfer ends (URLSessionInfrastructure README)"
             case .redirectDropsBody:
                 "swift-corelibs-foundation resends a 307/308 redirect without the body"
+            case .streamsOverLoad:
+                "the client has no stream(request:body:progress:receive:) of its own: HTTPClient's default loads "
+                    + "the whole response (within maximumResponseBytes) before receive runs"
+            case .noReceiveFlowControl:
+                "FoundationNetworking cannot pause a data task's receiving (suspend is a fatalError in corelibs), so "
+                    + "the bytes a slow consumer has not read wait in the client"
             }
         return Comment(rawValue: text)
     }
@@ -27,7 +37,7 @@ enum KnownLimitation: Sendable {
     var isIntermittent: Bool {
         switch self {
         case .busyWaitOnNewConnection: true
-        case .redirectDropsBody: false
+        case .redirectDropsBody, .streamsOverLoad, .noReceiveFlowControl: false
         }
     }
 }
@@ -42,13 +52,21 @@ extension Transport {
             #else
                 false
             #endif
+        case (.urlSession, .streamsOverLoad), (.curl, .streamsOverLoad): true
+        case (.urlSession, .noReceiveFlowControl):
+            #if canImport(FoundationNetworking)
+                true
+            #else
+                false
+            #endif
         case (.curl, _): false
         }
     }
 
-    /// Runs `body`, as a known issue when this transport has `limitation`.
-    func expecting(_ limitation: KnownLimitation, _ body: () async throws -> Void) async throws {
-        if has(limitation) {
+    /// Runs `body`, as a known issue when this transport has one of `limitations` (the first it has gives
+    /// the reason).
+    func expecting(_ limitations: KnownLimitation..., body: () async throws -> Void) async throws {
+        if let limitation = limitations.first(where: has) {
             await withKnownIssue(limitation.reason, isIntermittent: limitation.isIntermittent) { try await body() }
         } else {
             try await body()
