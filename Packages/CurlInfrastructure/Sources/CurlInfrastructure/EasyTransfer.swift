@@ -66,6 +66,7 @@ final class EasyTransfer {
         let me = Unmanaged.passUnretained(self).toOpaque()
         headerList = EasyOptions.headerList(for: request)
         try options.configure(request, headers: headerList, errorBuffer: errorBuffer, userData: me)
+        try options.trust(settings.certificateAuthorities)
         return easy
     }
 
