@@ -20,7 +20,7 @@ struct DownloadResumeContractTests {
                 request: server.download("file.bin"), to: destination, progress: progress.callback)
 
             #expect(response.statusCode == 206)
-            #expect(try SHA256Digest.hex(contentsOf: destination) == expected)
+            #expect(try SHA256Sum.hex(contentsOf: destination) == expected)
             #expect(try await server.contract.admin.count("files.ranges") == 1)
             #expect(progress.values.first?.bytesReceived == Self.cut, "progress counts the resumed bytes")
             #expect(progress.latest.bytesReceived == Int64(Self.size))
@@ -37,7 +37,7 @@ struct DownloadResumeContractTests {
             let response = try await client.download(request: server.download("file.bin"), to: destination)
 
             #expect(response.statusCode == 200)
-            #expect(try SHA256Digest.hex(contentsOf: destination) == changed)
+            #expect(try SHA256Sum.hex(contentsOf: destination) == changed)
             #expect(try await server.contract.admin.count("files.ranges") == 0)
         }
     }
@@ -54,7 +54,7 @@ struct DownloadResumeContractTests {
             let response = try await client.download(request: server.download("file.bin"), to: destination)
 
             #expect(response.statusCode == 200)
-            #expect(try SHA256Digest.hex(contentsOf: destination) == expected)
+            #expect(try SHA256Sum.hex(contentsOf: destination) == expected)
             #expect(try await server.contract.admin.count("route:GET /v1/files/file.bin") == 3)
         }
     }

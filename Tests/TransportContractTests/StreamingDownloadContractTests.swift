@@ -9,6 +9,7 @@ import Testing
 @Suite("Contract: streamed responses", .timeLimit(.minutes(2)))
 struct StreamingDownloadContractTests {
     private static let largeSize = 64 * 1024 * 1024
+    private static let slowSize = 16 * 1024 * 1024
 
     @Test(
         "a 64 MiB download past maximumResponseBytes arrives byte for byte, with monotonic and final progress",
@@ -23,13 +24,13 @@ struct StreamingDownloadContractTests {
                 let (status, digest, count) = try await client.stream(
                     request: server.download("large.bin"), body: nil, progress: progress.callback
                 ) { response, body in
-                    var digest = SHA256Digest()
+                    let digest = try SHA256Sum()
                     var count = 0
                     for try await chunk in body {
-                        digest.update(chunk)
+                        try digest.update(chunk)
                         count += chunk.count
                     }
-                    return (response.statusCode, digest.finalizeHex(), count)
+                    return (response.statusCode, try digest.finalize(), count)
                 }
 
                 #expect(status == 200)
@@ -46,7 +47,7 @@ struct StreamingDownloadContractTests {
         arguments: Transport.allCases)
     func slowConsumer(transport: Transport) async throws {
         try await FilesServer.run(transport) { server in
-            let expected = try server.store("slow.bin", size: Self.largeSize)
+            let expected = try server.store("slow.bin", size: Self.slowSize)
             let client = try server.client()
             let progress = ProgressLog()
             let port = server.contract.server.port
@@ -55,23 +56,25 @@ struct StreamingDownloadContractTests {
                 let (digest, mostBuffered) = try await client.stream(
                     request: server.download("slow.bin"), body: nil, progress: progress.callback
                 ) { _, body in
-                    var digest = SHA256Digest()
+                    let digest = try SHA256Sum()
                     var consumed: Int64 = 0
                     var mostBuffered: Int64 = 0
                     var nextPause: Int64 = 0
                     for try await chunk in body {
-                        consumed += Int64(chunk.count)
-                        digest.update(chunk)
+                        // The chunk in hand still counts as buffered: the client holds it until it is consumed.
+                        mostBuffered = max(mostBuffered, progress.latest.bytesReceived - consumed)
                         if consumed >= nextPause {
                             // Falls behind: stops reading until the transport has held back or over-buffered.
                             try await SlowConsumer.waitUntilHeldBack(
                                 progress: progress, consumed: consumed, limit: SlowConsumer.limit, port: port,
-                                total: Int64(Self.largeSize))
-                            nextPause += 8 * 1024 * 1024
+                                total: Int64(Self.slowSize))
+                            mostBuffered = max(mostBuffered, progress.latest.bytesReceived - consumed)
+                            nextPause += 4 * 1024 * 1024
                         }
-                        mostBuffered = max(mostBuffered, progress.latest.bytesReceived - consumed)
+                        consumed += Int64(chunk.count)
+                        try digest.update(chunk)
                     }
-                    return (digest.finalizeHex(), mostBuffered)
+                    return (try digest.finalize(), mostBuffered)
                 }
 
                 #expect(digest == expected)

@@ -32,7 +32,9 @@ struct FilesServer {
     /// returns their SHA-256 in hexadecimal.
     @discardableResult
     func store(_ name: String, size: Int, salt: UInt8 = 0) throws -> String {
-        try PatternFile.write(to: folder.appendingPathComponent(name), size: size, salt: salt)
+        let url = folder.appendingPathComponent(name)
+        try PatternFile.write(to: url, size: size, salt: salt)
+        return try SHA256Sum.hex(contentsOf: url)
     }
 
     private var authorization: HTTPHeaders { ["Authorization": "Bearer \(token)"] }
@@ -54,9 +56,8 @@ struct FilesServer {
 
 /// Files of the dev server's pattern bytes, written a block at a time.
 enum PatternFile {
-    /// Writes `size` bytes (byte i is `(i % 251 + salt) % 256`) to `url`; returns their SHA-256 in hexadecimal.
-    @discardableResult
-    static func write(to url: URL, size: Int, salt: UInt8 = 0) throws -> String {
+    /// Writes `size` bytes (byte i is `(i % 251 + salt) % 256`) to `url`.
+    static func write(to url: URL, size: Int, salt: UInt8 = 0) throws {
         // 251 × 4096 bytes: a whole number of periods, so every block starts the pattern again.
         let block = Data((0..<(251 * 4096)).map { UInt8($0 % 251) &+ salt })
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
@@ -64,14 +65,11 @@ enum PatternFile {
         }
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
-        var digest = SHA256Digest()
         var remaining = size
         while remaining > 0 {
             let piece = block.prefix(remaining)
             try handle.write(contentsOf: piece)
-            digest.update(piece)
             remaining -= piece.count
         }
-        return digest.finalizeHex()
     }
 }
