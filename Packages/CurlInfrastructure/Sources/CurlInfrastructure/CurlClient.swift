@@ -59,4 +59,26 @@ public final class CurlClient: HTTPClient {
         let response = try await loop.load(curlRequest).get()
         return (response.body, response.response)
     }
+
+    /// Sends `request` with `body` and hands the final response to `receive` as it arrives, in constant
+    /// memory both ways.
+    ///
+    /// The response body is single-pass, with the `Content-Length` as its length when the response is not
+    /// content-encoded; it is valid only inside `receive`. When the reader falls behind, the transfer pauses
+    /// (at most 256 KiB wait in the client) and resumes once it catches up. `maximumResponseBytes` does not
+    /// apply: the reader sets its own bound. `body` is sent with `Content-Length` when its length is known,
+    /// else chunked; a 307 or 308 redirect sends it again only when it is replayable (otherwise the redirect
+    /// is returned), and a 301, 302 or 303 that turns the request into a GET drops it. `progress` is called
+    /// on the client's thread after each change, with a last report once the response is complete.
+    /// - Throws: `HTTPTransportError` when no response arrived (`cancelled` when the calling Task was
+    ///   cancelled), the error reading `body` (such as `HTTPBodyError.lengthMismatch`), or what `receive`
+    ///   throws. Reading the response body throws the transport's error when the transfer fails midway.
+    public func stream<Result: Sendable>(
+        request: HTTPRequest, body: HTTPBody?, progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        let curlRequest = try builder.makeRequest(for: request)
+        guard !Task.isCancelled else { throw HTTPTransportError.cancelled }
+        return try await loop.stream(curlRequest, body: body, progress: progress, receive: receive)
+    }
 }
