@@ -13,6 +13,7 @@ import HTTPClientSupport
 /// over TLS, HTTP/2 is used when the server offers it, with requests multiplexed on one connection.
 /// libcurl decodes every content encoding it was built with; the body limit counts decoded bytes. Redirects
 /// are followed by `RedirectPolicy` (from HTTPClientSupport), never from `https` to `http`, without credentials across origins.
+/// ``stream(request:body:progress:receive:)`` moves bodies of any size both ways in constant memory.
 ///
 /// ```swift
 /// let client = try CurlClient(baseURL: URL(string: "https://api.stackexchange.com/")!)
@@ -28,8 +29,9 @@ public final class CurlClient: HTTPClient {
     ///   - requestTimeout: Seconds a request may go without receiving or sending a byte before it fails with
     ///     `HTTPTransportError.timedOut(underlying:)`; 30 by default.
     ///   - redirects: Which redirects to follow; `RedirectPolicy.standard` (up to 10) by default.
-    ///   - maximumResponseBytes: The most body bytes a response may have, counted after content decoding,
+    ///   - maximumResponseBytes: The most body bytes ``load(request:)`` holds, counted after content decoding,
     ///     before the transfer is stopped with `HTTPTransportError.responseTooLarge(limit:)`; 32 MiB by default.
+    ///     ``stream(request:body:progress:receive:)`` does not apply it.
     /// - Throws: ``ConfigurationError`` for an unusable base URL, or a timeout or size limit that is not positive.
     public init(
         baseURL: URL, requestTimeout: TimeInterval = 30, redirects: RedirectPolicy = .standard,
