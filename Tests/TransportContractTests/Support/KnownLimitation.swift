@@ -58,7 +58,7 @@ extension Transport {
             #else
                 false
             #endif
-        case (.urlSession, .streamsOverLoad), (.curl, .streamsOverLoad): true
+        case (.urlSession, .streamsOverLoad): true
         case (.urlSession, .noReceiveFlowControl):
             #if canImport(FoundationNetworking)
                 true
