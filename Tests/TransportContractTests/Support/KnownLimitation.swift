@@ -9,8 +9,6 @@ enum KnownLimitation: Sendable {
     case busyWaitOnNewConnection
     /// A 307 or 308 redirect of a request with a body is resent without the body.
     case redirectDropsBody
-    /// `stream` is HTTPClient's default over `load(request:)`: the whole response arrives before `receive` runs.
-    case streamsOverLoad
     /// A header value with a line break goes out as it is, splitting into a second header line.
     case headerLineBreakSent
     /// Receiving cannot be paused, so a slow consumer lets received bytes pile up in the client.
@@ -28,9 +26,6 @@ enum KnownLimitation: Sendable {
             case .headerLineBreakSent:
                 "FoundationNetworking hands a header value with CR LF to libcurl unchecked, and URLSessionClient does "
                     + "not refuse it first"
-            case .streamsOverLoad:
-                "the client has no stream(request:body:progress:receive:) of its own: HTTPClient's default loads "
-                    + "the whole response (within maximumResponseBytes) before receive runs"
             case .noReceiveFlowControl:
                 "FoundationNetworking cannot pause a data task's receiving (suspend is a fatalError in corelibs), so "
                     + "the bytes a slow consumer has not read wait in the client"
@@ -42,7 +37,7 @@ enum KnownLimitation: Sendable {
     var isIntermittent: Bool {
         switch self {
         case .busyWaitOnNewConnection: true
-        case .redirectDropsBody, .headerLineBreakSent, .streamsOverLoad, .noReceiveFlowControl: false
+        case .redirectDropsBody, .headerLineBreakSent, .noReceiveFlowControl: false
         }
     }
 }
@@ -58,7 +53,6 @@ extension Transport {
             #else
                 false
             #endif
-        case (.urlSession, .streamsOverLoad): true
         case (.urlSession, .noReceiveFlowControl):
             #if canImport(FoundationNetworking)
                 true
