@@ -5,6 +5,13 @@
 
 #include <curl/curl.h>
 
+// MARK: Trusted certificate authorities
+
+/// CURLOPT_CAINFO: the PEM file of the certificate authorities to trust instead of the system's.
+static inline CURLcode ccurl_easy_set_certificate_authorities(CURL *handle, const char *path) {
+    return curl_easy_setopt(handle, CURLOPT_CAINFO, path);
+}
+
 // MARK: curl_easy_setopt
 
 static inline CURLcode ccurl_easy_setopt_long(CURL *handle, CURLoption option, long value) {
@@ -80,5 +87,12 @@ static const size_t ccurl_writefunc_pause = CURL_WRITEFUNC_PAUSE;
 static const int ccurl_pause_cont = CURLPAUSE_CONT;
 /// The size of the buffer given to CURLOPT_ERRORBUFFER (CURL_ERROR_SIZE).
 static const size_t ccurl_error_size = CURL_ERROR_SIZE;
+
+// MARK: Streaming bodies
+
+/// The read callback's answer that pauses sending (CURL_READFUNC_PAUSE).
+static const size_t ccurl_readfunc_pause = CURL_READFUNC_PAUSE;
+/// The read callback's answer that stops the transfer with CURLE_ABORTED_BY_CALLBACK (CURL_READFUNC_ABORT).
+static const size_t ccurl_readfunc_abort = CURL_READFUNC_ABORT;
 
 #endif
