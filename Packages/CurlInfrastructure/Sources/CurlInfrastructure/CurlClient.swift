@@ -96,7 +96,8 @@ public final class CurlClient: HTTPClient {
     /// on the client's thread after each change, with a last report once the response is complete.
     /// - Throws: `HTTPTransportError` when no response arrived (`cancelled` when the calling Task was
     ///   cancelled), the error reading `body` (such as `HTTPBodyError.lengthMismatch`), or what `receive`
-    ///   throws. Reading the response body throws the transport's error when the transfer fails midway.
+    ///   throws. When the transfer fails midway, reading the response body gives the bytes that arrived, then
+    ///   throws the transport's error.
     public func stream<Result: Sendable>(
         request: HTTPRequest, body: HTTPBody?, progress: (@Sendable (HTTPTransferProgress) -> Void)?,
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result

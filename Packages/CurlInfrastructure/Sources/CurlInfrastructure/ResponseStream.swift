@@ -67,10 +67,12 @@ final class ResponseStream: ResponseSink, Sendable {
         return outcome.0
     }
 
+    /// The transfer ended. A reader gets the bytes that arrived before a failure, then the failure; when the
+    /// transfer was cancelled (the caller stopped it) they are dropped at once.
     func finish(_ result: TransferResult) {
         let waiters = state.withLock { state in
             state.end = result
-            if case .failure = result {
+            if case .failure(.transport(let error)) = result, error.kind == .cancelled {
                 state.chunks = []
                 state.buffered = 0
             }
