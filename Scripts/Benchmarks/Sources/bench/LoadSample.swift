@@ -8,6 +8,8 @@ struct LoadSample {
     var failures: Int
     var requestsPerSecond: Double
     var firstError: String?
+    /// CPU time of the whole process (every thread) per request, in microseconds; 0 for an outside tool.
+    var cpuMicrosecondsPerRequest: Double = 0
 
     /// A sample from every request's latency (seconds) and the batch's wall-clock time.
     init(latencies: [Double], failures: Int, elapsed: Double, firstError: String?) {
@@ -35,6 +37,7 @@ struct LoadSample {
         total: Int, inFlight: Int, _ send: @escaping @Sendable (Int) async throws -> Void
     ) async -> LoadSample {
         let clock = ContinuousClock()
+        let cpuBefore = IdleWaitBenchmark.processCPUSeconds()
         let start = clock.now
         let outcomes = await runWindowed(total: total, inFlight: inFlight) { index -> (Double, String?) in
             let began = clock.now
@@ -46,9 +49,12 @@ struct LoadSample {
             }
         }
         let elapsed = seconds(clock.now - start)
+        let cpu = IdleWaitBenchmark.processCPUSeconds() - cpuBefore
         let failures = outcomes.filter { $0.1 != nil }
-        return LoadSample(
+        var sample = LoadSample(
             latencies: outcomes.map(\.0), failures: failures.count, elapsed: elapsed, firstError: failures.first?.1)
+        sample.cpuMicrosecondsPerRequest = total > 0 ? cpu * 1e6 / Double(total) : 0
+        return sample
     }
 
     static func seconds(_ duration: Duration) -> Double {
