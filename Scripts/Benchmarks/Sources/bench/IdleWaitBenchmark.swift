@@ -119,6 +119,17 @@ struct IdleWaitBenchmark {
         return (Self.processCPUSeconds() - cpuBefore) / max(wallSeconds, 1e-9)
     }
 
+    /// Voluntary plus involuntary context switches of every thread of this process so far.
+    static func processContextSwitches() -> Int {
+        var usage = rusage()
+        #if canImport(Glibc)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return usage.ru_nvcsw + usage.ru_nivcsw
+    }
+
     /// User plus system CPU time of every thread of this process.
     static func processCPUSeconds() -> Double {
         var usage = rusage()

@@ -10,6 +10,12 @@ struct LoadSample {
     var firstError: String?
     /// CPU time of the whole process (every thread) per request, in microseconds; 0 for an outside tool.
     var cpuMicrosecondsPerRequest: Double = 0
+    /// Context switches of the whole process per request; 0 for an outside tool.
+    var contextSwitchesPerRequest: Double = 0
+    /// The mean latency in microseconds; 0 for an outside tool.
+    var meanMicroseconds: Double = 0
+    /// The mean latency minus the mean time inside the transport, for a chain over a ``TimedTransport``.
+    var chainMicroseconds: Double?
 
     /// A sample from every request's latency (seconds) and the batch's wall-clock time.
     init(latencies: [Double], failures: Int, elapsed: Double, firstError: String?) {
@@ -38,6 +44,7 @@ struct LoadSample {
     ) async -> LoadSample {
         let clock = ContinuousClock()
         let cpuBefore = IdleWaitBenchmark.processCPUSeconds()
+        let switchesBefore = IdleWaitBenchmark.processContextSwitches()
         let start = clock.now
         let outcomes = await runWindowed(total: total, inFlight: inFlight) { index -> (Double, String?) in
             let began = clock.now
@@ -54,6 +61,9 @@ struct LoadSample {
         var sample = LoadSample(
             latencies: outcomes.map(\.0), failures: failures.count, elapsed: elapsed, firstError: failures.first?.1)
         sample.cpuMicrosecondsPerRequest = total > 0 ? cpu * 1e6 / Double(total) : 0
+        let switches = IdleWaitBenchmark.processContextSwitches() - switchesBefore
+        sample.contextSwitchesPerRequest = total > 0 ? Double(switches) / Double(total) : 0
+        sample.meanMicroseconds = outcomes.isEmpty ? 0 : outcomes.map(\.0).reduce(0, +) * 1e6 / Double(outcomes.count)
         return sample
     }
 

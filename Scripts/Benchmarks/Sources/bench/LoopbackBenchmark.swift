@@ -52,6 +52,8 @@ struct LoopbackBenchmark {
         let send: (@Sendable (Int) async throws -> Void)?
         /// The outside tool that measures this side when `send` is nil.
         var reference: ReferenceClient?
+        /// Times the transport inside this side's chain.
+        var timer: TransportTimer?
     }
 
     func run() async throws -> [String: Any] {
@@ -68,9 +70,13 @@ struct LoopbackBenchmark {
             for (mode, connections, total) in modes {
                 let shift = round % sides.count
                 for side in Array(sides[shift...] + sides[..<shift]) {
-                    let sample: LoadSample
+                    var sample: LoadSample
                     if let send = side.send {
+                        side.timer?.reset()
                         sample = await LoadSample.measure(total: total, inFlight: connections, send)
+                        if let inside = side.timer?.meanMicroseconds {
+                            sample.chainMicroseconds = sample.meanMicroseconds - inside
+                        }
                     } else if let reference = side.reference {
                         sample = try reference.measure(
                             url: fileURL.absoluteString, connections: connections, requests: total)
@@ -97,6 +103,8 @@ struct LoopbackBenchmark {
                     "requests_per_second": Statistics.median(list.map(\.requestsPerSecond)),
                     "requests_per_second_by_round": list.map(\.requestsPerSecond),
                     "cpu_us_per_request_by_round": list.map(\.cpuMicrosecondsPerRequest),
+                    "chain_us_per_request_by_round": list.compactMap(\.chainMicroseconds),
+                    "context_switches_per_request_by_round": list.map(\.contextSwitchesPerRequest),
                     "p50_ms": Statistics.median(list.map(\.p50Milliseconds)),
                     "p99_ms": Statistics.median(list.map(\.p99Milliseconds)),
                     "ratio_to_raw": Statistics.median(ratios),
@@ -120,8 +128,13 @@ struct LoopbackBenchmark {
         let unique: @Sendable () -> Int = { counter.add(1, ordering: .relaxed).newValue }
         let factory = HTTPClientFactory(requestTimeout: 30)
         let curlFactory = HTTPClientFactory(requestTimeout: 30, makeTransport: HTTPClientFactory.transport(.curl))
-        let transport = try HTTPClientFactory.urlSessionTransport(baseURL: base, requestTimeout: 30)
-        let curlTransport = try CurlClient(baseURL: base)
+        let (timedSession, sessionTimer) = Self.timed(HTTPClientFactory.transport(.urlsession))
+        let (timedCurl, curlTimer) = Self.timed(HTTPClientFactory.transport(.curl))
+        let (transportTimer, curlTransportTimer) = (TransportTimer(), TransportTimer())
+        let transport = TimedTransport(
+            transport: try HTTPClientFactory.urlSessionTransport(baseURL: base, requestTimeout: 30),
+            timer: transportTimer)
+        let curlTransport = TimedTransport(transport: try CurlClient(baseURL: base), timer: curlTransportTimer)
         let token: @Sendable () async throws -> String = { "Bearer benchmark-token" }
         let path = self.path
         let fileURLString = fileURL.absoluteString
@@ -160,25 +173,41 @@ struct LoopbackBenchmark {
                 }
                 guard status == 200 else { throw BenchmarkError.unexpectedStatus(status) }
             },
-            Side(name: Self.transportSide, send: chainSend(transport)),
+            Side(name: Self.transportSide, send: chainSend(transport), timer: transportTimer),
             Side(
                 name: "App questionsClient chain over URLSessionClient", transport: Self.transportSide,
                 send: chainSend(try factory.questionsClient(baseURL: base))),
             Side(
                 name: "App tokenClient chain (full) over URLSessionClient", transport: Self.transportSide,
-                send: chainSend(try factory.tokenClient(baseURL: base, accessToken: token, refreshAccessToken: token))),
-            Side(name: Self.curlTransportSide, send: chainSend(curlTransport)),
+                send: chainSend(
+                    try timedSession.tokenClient(baseURL: base, accessToken: token, refreshAccessToken: token)),
+                timer: sessionTimer),
+            Side(name: Self.curlTransportSide, send: chainSend(curlTransport), timer: curlTransportTimer),
             Side(
                 name: "App questionsClient chain over CurlClient", transport: Self.curlTransportSide,
                 send: chainSend(try curlFactory.questionsClient(baseURL: base))),
             Side(
                 name: "App tokenClient chain (full) over CurlClient", transport: Self.curlTransportSide,
                 send: chainSend(
-                    try curlFactory.tokenClient(baseURL: base, accessToken: token, refreshAccessToken: token))),
+                    try timedCurl.tokenClient(baseURL: base, accessToken: token, refreshAccessToken: token)),
+                timer: curlTimer),
         ]
         for reference in references {
             sides.append(Side(name: "reference: \(reference.tool.rawValue)", send: nil, reference: reference))
         }
         return sides
+    }
+
+    /// A factory whose chains run over `makeTransport`'s client wrapped in a ``TimedTransport``, and its timer.
+    private static func timed(
+        _ makeTransport: @escaping HTTPClientFactory.MakeTransport
+    ) -> (HTTPClientFactory, TransportTimer) {
+        let timer = TransportTimer()
+        let factory = HTTPClientFactory(
+            requestTimeout: 30,
+            makeTransport: { url, settings in
+                TimedTransport(transport: try makeTransport(url, settings), timer: timer)
+            })
+        return (factory, timer)
     }
 }
