@@ -244,10 +244,10 @@ def transfer(context, environment, transport, direction, name, served, local, di
     base = [str(context.cli), "--transport", transport, "files"]
     if direction == "download":
         output = local / f"downloaded-{name}"
-        run = timed(base + ["download", name, "--output", str(output)], environment, 900)
+        run = timed(base + ["download", name, "--output", str(output)], environment, 300)
         received = output
     else:
-        run = timed(base + ["upload", str(local / f"upload-{name}")], environment, 900)
+        run = timed(base + ["upload", str(local / f"upload-{name}")], environment, 300)
         received = served / f"upload-{name}"
     run["sha256_equal"] = received.exists() and sha256_file(received) == digest
     for leftover in list(local.iterdir()) + [served / f"upload-{name}"]:

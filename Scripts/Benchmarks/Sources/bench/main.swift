@@ -1,7 +1,7 @@
 import BenchmarkSupport
 import Foundation
 
-// bench <overhead|loopback|scale|retention> [--option value ...]: one benchmark per process; each prints one JSON
+// bench COMMAND [--option value ...] (the commands below): one benchmark per process; each prints one JSON
 // line on standard output (read by Scripts/bench) and progress on standard error.
 let usage = """
     usage: bench overhead [--rounds 7] [--count 20000]
