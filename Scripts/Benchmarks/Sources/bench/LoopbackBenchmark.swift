@@ -25,6 +25,8 @@ struct LoopbackBenchmark {
     let concurrent: Int
     let inFlight: Int
     let references: [ReferenceClient]
+    /// Only the sides whose names contain one of these (`--sides A,B`), for profiling one side; all when empty.
+    let sideFilter: [String]
 
     init(_ options: Arguments) throws {
         baseURL = try options.string("url")
@@ -33,6 +35,7 @@ struct LoopbackBenchmark {
         sequential = try options.int("sequential", default: 500)
         concurrent = try options.int("concurrent", default: 2_000)
         inFlight = try options.int("in-flight", default: 64)
+        sideFilter = options.optional("sides")?.split(separator: ",").map(String.init) ?? []
         let seconds = try options.int("reference-seconds", default: 2)
         references = try options.string("reference", default: "none").split(separator: ",").compactMap { name in
             guard let tool = ReferenceClient.Tool(rawValue: String(name)) else { return nil }
@@ -60,7 +63,9 @@ struct LoopbackBenchmark {
         guard let base = URL(string: baseURL), let fileURL = URL(string: "\(baseURL)/\(path)") else {
             throw BenchmarkError.invalidURL(baseURL)
         }
-        let sides = try makeSides(base: base, fileURL: fileURL)
+        let sides = try makeSides(base: base, fileURL: fileURL).filter { side in
+            sideFilter.isEmpty || sideFilter.contains { side.name.contains($0) }
+        }
         let modes = [("sequential", 1, sequential), ("\(inFlight) in flight", inFlight, concurrent)]
         var samples: [String: [String: [LoadSample]]] = [:]
         for side in sides where side.send != nil {

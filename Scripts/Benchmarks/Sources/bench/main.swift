@@ -7,7 +7,7 @@ let usage = """
     usage: bench overhead [--rounds 7] [--count 20000]
            bench loopback --url http://127.0.0.1:PORT --path FILE [--rounds 5] [--sequential 500]
                           [--concurrent 2000] [--in-flight 64] [--reference curl,wrk|none] [--curl-binary PATH]
-                          [--reference-seconds 2]
+                          [--reference-seconds 2] [--sides NAME,NAME]
            bench scale --url http://127.0.0.1:PORT --path FILE [--total 10000] [--in-flight 256] [--warmup 500]
            bench retention --url http://127.0.0.1:PORT --path FILE [--total 5000] [--in-flight 64]
            bench timeout [--rounds 7] [--count 20000]
