@@ -1,4 +1,5 @@
-"""/_admin/*: counters and waiting on them, reset, fault mode, fail-next, token expiry, SE backoff and throttle.
+"""/_admin/*: counters and waiting on them, reset, fault mode, fail-next, download holds, token expiry, SE backoff
+and throttle.
 
 Never faulted."""
 
@@ -39,6 +40,16 @@ def fail_next(app, request, match):
         return text(400, str(error))
     app.fail_next.add(rule)
     return json_response(200, rule.as_json())
+
+
+def files_hold(app, request, match):
+    """The next `count` (default 1) file downloads stop after `after_bytes` body bytes and hold."""
+    payload = read_json_object(request) or {}
+    after_bytes, count = payload.get("after_bytes"), payload.get("count", 1)
+    if not _is_int(after_bytes, 1) or not _is_int(count, 1):
+        return text(400, "expected {\"after_bytes\": N} with N >= 1, and optionally \"count\" >= 1")
+    app.files_hold.arm(after_bytes, count)
+    return json_response(200, {"after_bytes": after_bytes, "count": count})
 
 
 def reset(app, request, match):
@@ -93,6 +104,7 @@ ROUTES = [
     (("GET", "HEAD"), r"/_admin/wait", wait),
     (("POST",), r"/_admin/reset", reset),
     (("POST",), r"/_admin/fail-next", fail_next),
+    (("POST",), r"/_admin/files-hold", files_hold),
     (("GET", "HEAD"), r"/_admin/faults", get_faults),
     (("POST",), r"/_admin/faults", set_faults),
     (("POST",), r"/_admin/expire-tokens", expire_tokens),

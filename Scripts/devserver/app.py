@@ -5,6 +5,7 @@ from .counters import Counters
 from .fail_next import FailNext
 from .fault_injection import FaultInjector
 from .file_store import FileStore
+from .files_hold import FilesHold
 from .se_catalog import Catalog
 from .stack_exchange import StackExchangeState
 from .token_api import TokenState
@@ -24,14 +25,16 @@ class App:
         self.catalog = Catalog(base_url)
         self.avatars = Avatars(self.catalog.avatar_names)
         self.files = files or FileStore.temporary()
+        self.files_hold = FilesHold()
 
     def reset(self):
-        """Back to the start: counters, stored token, access tokens, faults, fail-next rules, SE quota,
-        and the uploaded files when they live in the server's own temporary folder."""
+        """Back to the start: counters, stored token, access tokens, faults, fail-next rules, download holds,
+        SE quota, and the uploaded files when they live in the server's own temporary folder."""
         self.counters.reset()
         self.tokens.reset()
         self.faults.reset()
         self.fail_next.reset()
+        self.files_hold.reset()
         self.se_state.reset()
         self.files.reset()
 

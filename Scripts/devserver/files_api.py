@@ -8,6 +8,7 @@ from email.utils import formatdate, parsedate_to_datetime
 
 from .body_stream import BodyError
 from .file_store import name_problem
+from .files_hold import HOLD_MAX_SECONDS
 from .http_types import Response, empty, json_response
 from .multipart_stream import MultipartError, MultipartParser, boundary_from, parse_parameters
 from .token_api import authorize
@@ -62,8 +63,21 @@ def download(app, request, match):
             start, end = span
             headers.append(("Content-Range", f"bytes {start}-{end}/{size}"))
             app.counters.increment("files.ranges")
-            return Response(206, headers=headers, file=file, file_offset=start, file_length=end - start + 1)
-    return Response(200, headers=headers, file=file, file_length=size)
+            return _held_if_asked(app, request, Response(206, headers=headers, file=file, file_offset=start,
+                                                         file_length=end - start + 1))
+    return _held_if_asked(app, request, Response(200, headers=headers, file=file, file_length=size))
+
+
+def _held_if_asked(app, request, response):
+    """`response`, stopped after its first bytes and held when `/_admin/files-hold` asked for it."""
+    sent = app.files_hold.take(response.file_length) if request.method == "GET" else None
+    if sent is None:
+        return response
+    response.file_sent_before_hold = sent
+    response.hold = HOLD_MAX_SECONDS
+    response.after_partial = lambda: app.counters.increment("files.held")
+    response.after_hold = lambda outcome: app.counters.increment(f"files.hold.{outcome}")
+    return response
 
 
 def parse_range(value, size):

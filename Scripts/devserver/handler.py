@@ -165,14 +165,24 @@ class Handler(BaseHTTPRequestHandler):
         self.log_request(status, len(body))
 
     def _send_file(self, response):
-        """Writes the head, then `file_length` bytes of `response.file` from `file_offset` with sendfile."""
+        """Writes the head, then `file_length` bytes of `response.file` from `file_offset` with sendfile; with
+        `hold`, only the first `file_sent_before_hold` of them, then holds like `_hold`."""
+        if response.hold > 0:
+            self.close_connection = True
+        length = response.file_sent_before_hold if response.hold > 0 else response.file_length
         head = self._head(response, response.file_length)
         try:
             self.wfile.write(head)
-            if self.command != "HEAD" and response.file_length > 0:
-                self.connection.sendfile(response.file, response.file_offset, response.file_length)
+            if self.command != "HEAD" and length > 0:
+                self.connection.sendfile(response.file, response.file_offset, length)
         except OSError:
             self.close_connection = True
+            if response.hold > 0:
+                response.after_hold("closed")
+            return
+        if response.hold > 0:
+            response.after_partial()
+            response.after_hold(self._hold(response.hold))
             return
         self.log_request(response.status, response.file_length)
 

@@ -59,6 +59,7 @@ class Response:
     file: object = None  # an open binary file: the body is `file_length` bytes from `file_offset`
     file_offset: int = 0
     file_length: int = 0
+    file_sent_before_hold: int = 0  # with `hold`: the file bytes sent before holding
     after_partial: object = None
 
 

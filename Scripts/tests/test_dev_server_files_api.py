@@ -204,6 +204,29 @@ class DownloadTests(FilesAPITestCase):
         finally:
             connection.close()
 
+    def test_files_hold_stops_the_next_body_after_its_first_bytes_until_the_client_closes(self):
+        status, answer = self.server.json("POST", "/_admin/files-hold", {"after_bytes": 1000})
+        self.assertEqual((status, answer), (200, {"after_bytes": 1000, "count": 1}))
+        connection = self.server.connect()
+        try:
+            connection.request("GET", "/v1/files/data.bin", headers=self.files.auth({"Range": "bytes=10-"}))
+            with connection.getresponse() as response:
+                self.assertEqual((response.status, response.headers["Content-Length"]),
+                                 (206, str(len(self.data) - 10)))
+                self.assertEqual(response.read(1000), self.data[10:1010])
+                held = self.server.json("GET", "/_admin/wait?counter=files.held&at_least=1&timeout_ms=4000")
+                self.assertEqual(held, (200, {"counter": "files.held", "value": 1}))
+        finally:
+            connection.close()
+        waited = self.server.json("GET", "/_admin/wait?counter=files.hold.closed&at_least=1&timeout_ms=4000")
+        self.assertEqual(waited[0], 200)
+        self.assertEqual(self.get()[2], self.data, "only the next body is held")
+
+    def test_files_hold_refuses_a_bad_request(self):
+        for payload in ({}, {"after_bytes": 0}, {"after_bytes": 5, "count": 0}, {"after_bytes": "5"}):
+            with self.subTest(payload):
+                self.assertEqual(self.server.call("POST", "/_admin/files-hold", json.dumps(payload))[0], 400)
+
 
 class DeleteTests(FilesAPITestCase):
     def test_delete_answers_204_then_404(self):

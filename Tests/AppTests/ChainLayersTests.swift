@@ -34,6 +34,26 @@ struct ChainLayersTests {
                 == [userAgent, "contentType", "retry", "refreshingAuth"] + (logging ? ["logging"] : []) + ["transport"])
     }
 
+    /// The files chain signs like the token chain and, unlike every other chain, has no deadline: `--timeout`
+    /// never cuts a long transfer.
+    @Test(arguments: [false, true])
+    func filesChainSignsLikeTheTokenChainAndHasNoDeadline(logging: Bool) throws {
+        var factory = TransportSpy { _ in Replies.text("") }.factory(logging: logging)
+        factory.deadline = CommandDeadline.start(total: .seconds(30))
+
+        let files = try factory.filesClient(
+            baseURL: try #require(URL(string: "https://files.example.test")), accessToken: { "Bearer a" },
+            refreshAccessToken: { "Bearer b" })
+        let token = try factory.tokenClient(
+            baseURL: try #require(URL(string: "https://token.example.test")), accessToken: { "Bearer a" },
+            refreshAccessToken: { "Bearer b" })
+
+        let signed =
+            [userAgent, "contentType", "retry", "refreshingAuth"] + (logging ? ["logging"] : []) + ["transport"]
+        #expect(ChainLayers.names(of: files) == signed)
+        #expect(ChainLayers.names(of: token) == ["deadline"] + signed)
+    }
+
     @Test func tokenIssuingChainHandlesErrorsOutermost() throws {
         let factory = TransportSpy { _ in Replies.text("") }.factory(logging: true)
 

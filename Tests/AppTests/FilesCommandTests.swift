@@ -1,6 +1,7 @@
 import CommandLineKit
 import FilesFeature
 import Foundation
+import HTTPClientTestSupport
 import Testing
 
 @testable import NetworkingApp
@@ -33,6 +34,36 @@ struct FilesCommandTests {
 
         #expect(status == .success)
         #expect(capture.stderr.isEmpty)
+    }
+
+    @Test func aCancelledDownloadThatLeftAPartialFileSaysTheSameCommandResumesIt() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("files-command-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let capture = CapturingConsole()
+        let (started, signal) = AsyncStream<Void>.makeStream()
+        let neverOpened = Gate()
+        let actions = FilesActions(
+            list: { [] },
+            download: { _, destination, _ in
+                try Data("part".utf8).write(to: URL(fileURLWithPath: destination.path + ".partial"))
+                signal.yield()
+                try await neverOpened.wait()
+            },
+            upload: { _, _ in [] }, delete: { _ in })
+        let sut = FilesCommand(actions: actions, console: capture.console, elapsed: { .zero })
+
+        let task = Task { await sut.download(name: "a.bin", output: folder.path) }
+        var iterator = started.makeAsyncIterator()
+        await iterator.next()
+        task.cancel()
+        _ = await task.value
+
+        let partial = folder.appendingPathComponent("a.bin.partial").path
+        #expect(
+            capture.stderr
+                == "networking: Download of a.bin interrupted; the same command resumes it from \(partial).\n")
+        #expect(capture.stdout.isEmpty)
     }
 
     /// A download that reports half then all of 2 KiB and writes nothing, with a clock that never moves (so no

@@ -20,6 +20,7 @@ enum ChainLayers {
 
     private static func describe(_ client: any HTTPClient) -> (String, (any HTTPClient)?) {
         switch client {
+        case let client as DeadlineBoundHTTPClient: ("deadline", client.client)
         case let client as CachingHTTPClient: ("cache", client.client)
         case let client as DeduplicatingHTTPClient: ("dedup", client.client)
         case let client as HeadersInjectingHTTPClient: ("headers(\(client.headers))", client.client)

@@ -10,7 +10,8 @@ final class NetworkingProcess {
     private let identifier: Int32
     private let exit = ExitStatus()
 
-    /// Starts `networking arguments` with `environment` (plus PATH, HOME and a cache in the run's directory).
+    /// Starts `networking arguments` with `environment` (plus PATH, HOME, NETWORKING_TRANSPORT when this process
+    /// has it, and a cache in the run's directory).
     /// - Parameters:
     ///   - redirection: Shell redirections applied to the executable, for example `">&-"` or `">/dev/full"`.
     ///   - standardOutput: Where standard output goes instead of a file.
@@ -32,7 +33,9 @@ final class NetworkingProcess {
             process.executableURL = binary
             process.arguments = arguments
         }
-        let inherited = ProcessInfo.processInfo.environment.filter { ["PATH", "HOME"].contains($0.key) }
+        let inherited = ProcessInfo.processInfo.environment.filter {
+            ["PATH", "HOME", "NETWORKING_TRANSPORT"].contains($0.key)
+        }
         let cache = ["NETWORKING_CACHE_DIR": directory.appendingPathComponent("cache").path]
         process.environment = inherited.merging(cache) { _, new in new }.merging(environment) { _, new in new }
         process.standardInput = try FileHandle(forReadingFrom: directory.appendingPathComponent("stdin"))
@@ -45,7 +48,9 @@ final class NetworkingProcess {
         identifier = process.processIdentifier
     }
 
+    /// Kills the process if it is still running (a test that failed before it ended), so none outlives its test.
     deinit {
+        if identifier > 0, !exit.hasFinished { kill(identifier, SIGKILL) }
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -75,6 +80,10 @@ private final class ExitStatus: Sendable {
             return state.waiter
         }
         waiter?.resume(returning: status)
+    }
+
+    var hasFinished: Bool {
+        state.withLock { $0.status != nil }
     }
 
     func value() async -> Int32 {

@@ -108,7 +108,9 @@ public struct HTTPClientFactory: Sendable {
 
     /// The Files API, signed and refreshed like ``tokenClient(baseURL:accessToken:refreshAccessToken:)`` (it
     /// takes the same bearer token). Not cached, bodies never logged, and not bounded by `--timeout`: a transfer
-    /// takes as long as its size needs, and the transport's request timeout still ends a stalled one.
+    /// takes as long as its size needs, and the transport's request timeout still ends a stalled one. Downloads
+    /// and uploads stream through it in constant memory; ``TransportSettings/filesResponseLimit`` bounds only
+    /// the answers it loads whole.
     public func filesClient(
         baseURL: URL,
         accessToken: @escaping @Sendable () async throws -> String,

@@ -7,7 +7,8 @@ import HTTPClientSupport
 #endif
 
 /// The delegate of a client's own session: routes each callback by task to that task's ``Transfer``,
-/// applies the redirect policy and the size limit, and resumes the caller's continuation exactly once.
+/// applies the redirect policy, and hands the rest to the transfer's ``TransferEvents``, ending them exactly
+/// once.
 ///
 /// Only a session-level delegate is used: swift-corelibs-foundation never calls a per-task delegate, and
 /// calls the session's delegate only for tasks created without a completion handler. The delegate keeps no
@@ -15,16 +16,14 @@ import HTTPClientSupport
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let transfers = LockedValue<[Int: Transfer]>([:])
     private let redirects: RedirectPolicy
-    private let limit: ResponseSizeLimit
 
-    init(redirects: RedirectPolicy, limit: ResponseSizeLimit) {
+    init(redirects: RedirectPolicy) {
         self.redirects = redirects
-        self.limit = limit
     }
 
-    /// Routes `task`'s callbacks to a new transfer that resumes `continuation`; call before resuming `task`.
-    func register(_ task: URLSessionTask, request: URLRequest, continuation: Transfer.Continuation) {
-        let transfer = Transfer(request: request, continuation: continuation)
+    /// Routes `task`'s callbacks to `events`; call before resuming `task`.
+    func register(_ task: URLSessionTask, request: URLRequest, events: any TransferEvents) {
+        let transfer = Transfer(request: request, events: events)
         transfers.withLock { $0[task.taskIdentifier] = transfer }
     }
 
@@ -33,8 +32,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     @discardableResult
     func fail(_ task: URLSessionTask, with error: any Error) -> Bool {
         guard let transfer = remove(task) else { return false }
-        transfer.continuation.resume(throwing: error)
+        transfer.events.didComplete(error: error, task: task)
         return true
+    }
+
+    private func events(of task: URLSessionTask) -> (any TransferEvents)? {
+        transfers.withLock { $0[task.taskIdentifier]?.events }
     }
 
     private func remove(_ task: URLSessionTask) -> Transfer? {
@@ -91,34 +94,26 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        if limit.refusesUpFront(response) {
+        if let error = events(of: dataTask)?.didReceive(response: response, task: dataTask) {
             completionHandler(.cancel)
-            abort(dataTask, with: .responseTooLarge(limit: limit.maximumBytes))
+            abort(dataTask, with: error)
             return
         }
-        transfers.withLock { $0[dataTask.taskIdentifier]?.response = response }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let exceeded = transfers.withLock { transfers -> Bool in
-            guard let count = transfers[dataTask.taskIdentifier]?.body.count else { return false }
-            guard !limit.isExceeded(by: count + data.count) else { return true }
-            transfers[dataTask.taskIdentifier]?.body.append(data)
-            return false
-        }
-        if exceeded { abort(dataTask, with: .responseTooLarge(limit: limit.maximumBytes)) }
+        if let error = events(of: dataTask)?.didReceive(data: data) { abort(dataTask, with: error) }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        events(of: task)?.didSend(totalBytes: totalBytesSent, expectedBytes: totalBytesExpectedToSend)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let transfer = remove(task) else { return }
-        if let error {
-            transfer.continuation.resume(throwing: error)
-        } else if let response = transfer.response ?? task.response {
-            transfer.continuation.resume(returning: (transfer.body, response))
-        } else {
-            transfer.continuation.resume(
-                throwing: HTTPTransportError.invalidResponse(underlying: URLSessionClient.TransferError.noResponse))
-        }
+        remove(task)?.events.didComplete(error: error, task: task)
     }
 }

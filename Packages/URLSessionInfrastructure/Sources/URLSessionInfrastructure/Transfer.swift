@@ -6,12 +6,9 @@ import HTTPClientSupport
     import FoundationNetworking
 #endif
 
-/// What the session delegate keeps for one running task: the caller's continuation, the redirect chain so
-/// far, the response head and the body received.
+/// What the session delegate keeps for one running task: where its events go and the redirect chain so far.
 struct Transfer {
-    typealias Continuation = CheckedContinuation<(Data, URLResponse), any Error>
-
-    let continuation: Continuation
+    let events: any TransferEvents
     /// The URL the caller asked for.
     let original: URL
     /// The URL of the request now being answered.
@@ -20,12 +17,10 @@ struct Transfer {
     var visited: [RedirectDecision.Visit]
     /// Whether a followed redirect left the original origin.
     var leftOrigin = false
-    var response: URLResponse?
-    var body = Data()
 
-    init(request: URLRequest, continuation: Continuation) {
+    init(request: URLRequest, events: any TransferEvents) {
         let url = request.url ?? URL(fileURLWithPath: "/")
-        self.continuation = continuation
+        self.events = events
         self.original = url
         self.current = url
         self.visited = [RedirectDecision.Visit(method: request.httpMethod, url: url)]

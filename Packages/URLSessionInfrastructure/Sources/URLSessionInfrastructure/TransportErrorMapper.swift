@@ -43,6 +43,8 @@ enum TransportErrorMapper {
             return .tooManyRedirects(underlying: underlying)
         case .unknown where isContentDecodingFailure(nsError.localizedDescription):
             return .undecodableContent(underlying: underlying)
+        case .unknown where isPartialTransfer(nsError.localizedDescription):
+            return .connectionLost(underlying: underlying)
         case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
             .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection:
@@ -61,5 +63,12 @@ enum TransportErrorMapper {
         let text = description.lowercased()
         return text.contains("content unencoding") || text.contains("content encoding")
             || text.contains("content or transfer-encoding")
+    }
+
+    /// Whether a `URLError.unknown` is libcurl's `CURLE_PARTIAL_FILE`: the connection closed before the body
+    /// reached its `Content-Length` ("transfer closed with 1 bytes remaining to read").
+    static func isPartialTransfer(_ description: String) -> Bool {
+        let text = description.lowercased()
+        return text.contains("transfer closed with") && text.contains("remaining to read")
     }
 }

@@ -25,7 +25,16 @@ struct URLRequestBuilder: Sendable {
     ///   ``HTTPTransportError/other(underlying:)`` for a GET with a body, which URLSession refuses to send.
     func makeURLRequest(for request: any HTTPRequest) throws(HTTPTransportError) -> URLRequest {
         let body = request.body.flatMap { $0.isEmpty ? nil : $0 }
-        if request.method == .get, body != nil {
+        return try makeURLRequest(for: request, body: body.map(UploadSource.Content.data) ?? .none)
+    }
+
+    /// The complete request with `body` instead of the request's own: in `httpBody` when it is data; a file
+    /// is the task's to read.
+    /// - Throws: As ``makeURLRequest(for:)``.
+    func makeURLRequest(
+        for request: any HTTPRequest, body content: UploadSource.Content
+    ) throws(HTTPTransportError) -> URLRequest {
+        if request.method == .get, content.sendsBytes {
             throw .other(underlying: URLSessionClient.TransferError.getWithBody)
         }
         var urlRequest = URLRequest(url: try makeURL(for: request))
@@ -37,7 +46,7 @@ struct URLRequestBuilder: Sendable {
                 urlRequest.setValue(value, forHTTPHeaderField: name)
             }
         }
-        urlRequest.httpBody = body
+        if case .data(let data) = content { urlRequest.httpBody = data }
         return urlRequest
     }
 

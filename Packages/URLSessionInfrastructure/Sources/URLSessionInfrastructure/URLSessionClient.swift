@@ -12,8 +12,8 @@ import HTTPClientSupport
 /// `HTTPTransportError`, and cancelling the calling Task cancels the network transfer.
 ///
 /// Requests run in a session the client creates for itself, with its own delegate: it follows redirects
-/// by `RedirectPolicy` (never `https` to `http`, credentials removed across origins), stops a body past
-/// ``maximumResponseBytes``, and keeps no URL cache and no cookies. The session is invalidated when the
+/// by `RedirectPolicy` (never `https` to `http`, credentials removed across origins), stops a body loaded
+/// whole past ``maximumResponseBytes``, and keeps no URL cache and no cookies. The session is invalidated when the
 /// client is released.
 ///
 /// ```swift
@@ -42,9 +42,9 @@ public final class URLSessionClient: HTTPClient {
     /// The most body bytes a response may have, counted after content decoding.
     public let maximumResponseBytes: Int
     /// The session that runs the requests, with ``SessionDelegate`` as its delegate.
-    private let transport: URLSession
-    private let delegate: SessionDelegate
-    private let builder: URLRequestBuilder
+    let transport: URLSession
+    let delegate: SessionDelegate
+    let builder: URLRequestBuilder
 
     /// Creates a client for `baseURL` that sends its requests with `session`'s configuration.
     ///
@@ -55,8 +55,7 @@ public final class URLSessionClient: HTTPClient {
     ///   - baseURL: The URL requests are relative to; its own path (for example `/api/`) is kept.
     ///   - session: The session whose configuration to use.
     public init(baseURL: URL, session: URLSession = .shared) {
-        let delegate = SessionDelegate(
-            redirects: .standard, limit: ResponseSizeLimit(maximumBytes: Self.defaultMaximumResponseBytes))
+        let delegate = SessionDelegate(redirects: .standard)
         self.baseURL = baseURL
         self.session = session
         self.redirects = .standard
@@ -87,8 +86,7 @@ public final class URLSessionClient: HTTPClient {
     ) throws(ConfigurationError) {
         guard requestTimeout > 0, requestTimeout.isFinite else { throw .invalidRequestTimeout(requestTimeout) }
         guard maximumResponseBytes > 0 else { throw .invalidMaximumResponseBytes(maximumResponseBytes) }
-        let delegate = SessionDelegate(
-            redirects: redirects, limit: ResponseSizeLimit(maximumBytes: maximumResponseBytes))
+        let delegate = SessionDelegate(redirects: redirects)
         let transport = Self.makeSession(configuration: configuration, timeout: requestTimeout, delegate: delegate)
         self.baseURL = baseURL
         self.session = transport
@@ -110,9 +108,18 @@ public final class URLSessionClient: HTTPClient {
     public func load(request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         let urlRequest = try builder.makeURLRequest(for: request)
         guard !Task.isCancelled else { throw HTTPTransportError.cancelled }
+        let limit = ResponseSizeLimit(maximumBytes: maximumResponseBytes)
+        let task = CancellableTask(delegate: delegate)
         do {
-            let (data, response) = try await CancellableDataTask.data(
-                for: urlRequest, session: transport, delegate: delegate)
+            let (data, response) = try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    let collector = LoadCollector(limit: limit, continuation: continuation)
+                    let started = task.start(urlRequest, events: collector) { transport.dataTask(with: urlRequest) }
+                    if !started { continuation.resume(throwing: HTTPTransportError.cancelled) }
+                }
+            } onCancel: {
+                task.stop()
+            }
             return (data, try HTTPResponseMapper.map(response))
         } catch {
             throw TransportErrorMapper.map(error, url: urlRequest.url)

@@ -106,6 +106,16 @@ struct TransportErrorMapperTests {
         #expect(mapped.underlyingDescription == "\(message) (URLError -1)")
     }
 
+    @Test("libcurl's body cut short of its Content-Length (Linux) is connectionLost")
+    func partialTransfer() {
+        let message = "transfer closed with 1 bytes remaining to read"
+        let error = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: message])
+
+        let mapped = TransportErrorMapper.map(error, url: nil)
+
+        #expect(mapped.matches(.connectionLost(underlying: error)))
+    }
+
     @Test("any other unknown URL error stays other")
     func unknownStaysOther() {
         let error = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "SSL connect error"])

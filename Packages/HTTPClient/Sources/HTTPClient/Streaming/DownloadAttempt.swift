@@ -83,6 +83,8 @@ struct DownloadAttempt: Sendable {
                         bytesSent: 0, bytesExpectedToSend: 0, bytesReceived: received, bytesExpectedToReceive: expected)
                 )
             }
+            // A body that ends because the task was cancelled is cut short, whatever its length says.
+            if Task.isCancelled, received != expected { throw CancellationError() }
             if let expected, received != expected {
                 throw HTTPDownloadError.lengthMismatch(expected: expected, received: received)
             }
@@ -97,8 +99,15 @@ struct DownloadAttempt: Sendable {
             try? handle.close()
             // Bytes past the expected end are not a prefix of the file; anything else may be resumed.
             if !resumable || Self.isOverrun(error) { files.discardPartial() }
+            if Task.isCancelled, Self.isCutShort(error) { throw CancellationError() }
             throw error
         }
+    }
+
+    /// Whether `error` is a body that ended before its known length, as one does when its transfer is stopped.
+    private static func isCutShort(_ error: any Error) -> Bool {
+        guard case HTTPBodyError.lengthMismatch(let expected, let received) = error else { return false }
+        return received < expected
     }
 
     private static func isOverrun(_ error: any Error) -> Bool {

@@ -10,7 +10,8 @@ extension HTTPClient {
     /// `Range: bytes=N-` and `If-Range` (the strong `ETag`, else `Last-Modified`). A `206` that continues the
     /// file appends; a `200` starts over from its own bytes; a `416`, or a `206` for other bytes or another
     /// version, discards the partial file and asks again for the whole file. A response without a validator
-    /// cannot be resumed, so its partial file is removed on failure.
+    /// cannot be resumed, so its partial file is removed on failure. A body that ends short of its length, or
+    /// of unknown length, once the task is cancelled is a cancellation, never the whole file.
     ///
     /// Sends `Accept-Encoding: identity` unless the request sets `Accept-Encoding`, and replaces any `Range`
     /// or `If-Range` of the request. Two downloads to one destination at a time are not supported.
@@ -22,7 +23,8 @@ extension HTTPClient {
     /// - Returns: The response that completed the file (a `206` when resumed).
     /// - Throws: ``HTTPError/httpCode(statusCode:data:)`` for a non-2xx answer (carrying at most 1 KiB of its
     ///   body, with nothing written), ``HTTPDownloadError`` when the size disagrees with `Content-Length` or
-    ///   `Content-Range` or a file cannot be written, or the client's error.
+    ///   `Content-Range` or a file cannot be written, `CancellationError` when the task is cancelled before the
+    ///   last byte, or the client's error.
     @discardableResult
     public func download(
         request: HTTPRequest,

@@ -1,0 +1,108 @@
+import Foundation
+import HTTPClient
+import HTTPClientSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension URLSessionClient {
+    /// Sends `request` with `body` and hands the response head and a single-pass body to `receive` as the
+    /// bytes arrive, in bounded memory whatever the size.
+    ///
+    /// A `Data` body up to 1 MiB goes out from memory; any other body is copied to a temporary file first and
+    /// uploaded from it, so its known length is checked before anything is sent. The response body has the
+    /// `Content-Length` as its known length unless content-encoded; ``maximumResponseBytes`` does not apply.
+    /// On Linux, where FoundationNetworking cannot pause a receive, bytes the reader has not taken wait in
+    /// 1 MiB of memory and then in a temporary file; on Apple platforms the task is suspended instead. The
+    /// transfer stops, and every temporary file is removed, when `receive` returns or throws or the calling
+    /// Task is cancelled.
+    /// - Parameters:
+    ///   - request: The request to send.
+    ///   - body: The body to send, or `nil` to send `request.body`.
+    ///   - progress: Called with the byte counts as they grow, and once more after the last byte; or `nil`.
+    ///   - receive: Reads the response; the body is valid only until it returns.
+    /// - Returns: What `receive` returned.
+    /// - Throws: `HTTPTransportError` when no HTTP response arrived (`HTTPTransportError.cancelled` when the
+    ///   calling Task was cancelled), what reading `body` throws, or what `receive` throws.
+    public func stream<Result: Sendable>(
+        request: HTTPRequest,
+        body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        try await stream(
+            request: request, body: body, progress: progress, buffering: .standard, receive: receive)
+    }
+
+    /// ``stream(request:body:progress:receive:)`` with `buffering` choosing the memory limit and the folder
+    /// for temporary files.
+    func stream<Result: Sendable>(
+        request: HTTPRequest,
+        body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        buffering: StreamBuffering,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        if request.method == .get, let body, body.length != .known(0) {
+            throw HTTPTransportError.other(underlying: TransferError.getWithBody)
+        }
+        let upload = try await UploadSource.make(body: body, data: request.body, directory: buffering.directory)
+        defer { upload.removeStagedFile() }
+        let urlRequest = try builder.makeURLRequest(for: request, body: upload.content)
+        try Task.checkCancellationAsTransportError()
+        let receiver = StreamReceiver(
+            request: urlRequest, buffer: ResponseBodyBuffer(limits: buffering.limits),
+            progress: progress.map { TransferProgressReporter(bytesExpectedToSend: upload.length, report: $0) })
+        let task = CancellableTask(delegate: delegate)
+        return try await withTaskCancellationHandler {
+            defer {
+                task.stop()
+                receiver.buffer.close()
+            }
+            let head: URLResponse
+            let response: HTTPResponse
+            do {
+                head = try await receiver.response {
+                    let started = task.start(urlRequest, events: receiver) { makeTask(urlRequest, upload.content) }
+                    if !started { receiver.failBeforeStart(.cancelled) }
+                }
+                response = try HTTPResponseMapper.map(head)
+            } catch {
+                throw TransportErrorMapper.map(error, url: urlRequest.url)
+            }
+            let length = ResponseBodyLength.of(head, method: urlRequest.httpMethod)
+            return try await receive(response, HTTPBody(receiver.buffer.chunks, length: length))
+        } onCancel: {
+            task.stop()
+        }
+    }
+
+    /// A data task, or an upload task reading the file of `content`.
+    private func makeTask(_ request: URLRequest, _ content: UploadSource.Content) -> URLSessionTask {
+        if case .file(let url) = content { return transport.uploadTask(with: request, fromFile: url) }
+        return transport.dataTask(with: request)
+    }
+}
+
+/// How a streamed response is buffered, and where temporary files go.
+struct StreamBuffering: Sendable {
+    /// The folder for spill files and staged uploads.
+    var directory: URL
+    /// The most bytes held in memory before spilling (Linux) or suspending the task (Apple platforms).
+    var memoryLimit: Int
+
+    /// The system's temporary folder and 1 MiB.
+    static var standard: StreamBuffering {
+        StreamBuffering(directory: FileManager.default.temporaryDirectory, memoryLimit: 1024 * 1024)
+    }
+
+    /// Spill to ``directory`` on Linux; on Apple platforms suspend the task, resuming at a quarter of the limit.
+    var limits: ResponseBodyBuffer.Limits {
+        #if canImport(Darwin)
+            ResponseBodyBuffer.Limits(memory: memoryLimit, overflow: .pause(resumeBelow: memoryLimit / 4))
+        #else
+            ResponseBodyBuffer.Limits(memory: memoryLimit, overflow: .spill(directory: directory))
+        #endif
+    }
+}
