@@ -36,6 +36,33 @@ struct FilesCommandTests {
         #expect(capture.stderr.isEmpty)
     }
 
+    @Test(arguments: [true, false])
+    func theUploadDrawsABarOnATerminalOnly(onTerminal: Bool) async {
+        let capture = CapturingConsole()
+        var console = capture.console
+        console.showsProgress = onTerminal
+        let actions = FilesActions(
+            list: { [] }, download: { _, _, _ in },
+            upload: { files, progress in
+                progress(TransferProgress(completedBytes: 512, totalBytes: 1024))
+                progress(TransferProgress(completedBytes: 1024, totalBytes: 1024))
+                return files.map { RemoteFile(name: $0.lastPathComponent, size: 1024, sha256: "") }
+            },
+            delete: { _ in })
+        let sut = FilesCommand(actions: actions, console: console, elapsed: { .zero })
+
+        let status = await sut.upload(["/tmp/a.bin"])
+
+        #expect(status == .success)
+        #expect(capture.stdout == "Uploaded a.bin (1.0 KiB)\n")
+        if onTerminal {
+            #expect(capture.stderr.hasPrefix("\ra.bin  ["))
+            #expect(capture.stderr.hasSuffix("100%  1.0 KiB / 1.0 KiB  --/s  --:-- left\u{1B}[K\n"))
+        } else {
+            #expect(capture.stderr.isEmpty)
+        }
+    }
+
     @Test func aCancelledDownloadThatLeftAPartialFileSaysTheSameCommandResumesIt() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("files-command-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

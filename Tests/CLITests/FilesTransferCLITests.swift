@@ -50,6 +50,21 @@ struct FilesTransferCLITests {
         }
     }
 
+    /// 9 MiB is past the 8 MiB the files chain lets `load` hold: a download streams, so no limit applies.
+    @Test func aDownloadLargerThanTheChainsLoadLimitStreamsToDisk() async throws {
+        let (served, local) = (try TemporaryDirectory(), try TemporaryDirectory())
+        let content = Self.bytes(count: 9 * Self.mebibyte)
+        try content.write(to: served.file("large.bin"))
+        try await withDevServer(arguments: ["--files-dir", served.url.path]) { server in
+            let outcome = try await NetworkingBinary.run(
+                ["files", "download", "large.bin", "--output", local.url.path], environment: server.environment())
+
+            #expect(outcome.status == 0, "\(outcome)")
+            #expect(SHA256.hex(try Data(contentsOf: local.file("large.bin"))) == SHA256.hex(content))
+            #expect(outcome.stderr.isEmpty, "no progress bar and no control character when stderr is not a terminal")
+        }
+    }
+
     @Test func anUploadOfSeveralMiBArrivesWholeWithNoProgressBarOffATerminal() async throws {
         let local = try TemporaryDirectory()
         let content = Self.bytes(count: 6 * Self.mebibyte + 123)

@@ -39,6 +39,21 @@ public struct AuthenticatedHTTPClient: HTTPClient {
 
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
+        try await client.load(request: signed(request))
+    }
+
+    /// Streams `request` signed, with `body` and the response passed through untouched.
+    public func stream<Result: Sendable>(
+        request: any HTTPRequest,
+        body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        try await client.stream(request: signed(request), body: body, progress: progress, receive: receive)
+    }
+
+    /// `request` with `Authorization` set to the closure's value.
+    private func signed(_ request: any HTTPRequest) async throws -> ModifiedRequest {
         let value: String
         do {
             value = try await accessToken()
@@ -47,7 +62,7 @@ public struct AuthenticatedHTTPClient: HTTPClient {
             throw Error.missingAccessToken(underlying: error)
         }
         guard AuthorizationValue.isValid(value) else { throw Error.invalidAccessToken }
-        return try await client.load(request: request.settingHeader("Authorization", to: value))
+        return request.settingHeader("Authorization", to: value)
     }
 }
 

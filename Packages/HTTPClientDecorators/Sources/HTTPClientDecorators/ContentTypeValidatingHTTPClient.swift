@@ -38,11 +38,37 @@ public struct ContentTypeValidatingHTTPClient: HTTPClient {
         guard response.isSuccess, !data.isEmpty, let accept = request.headers?["Accept"] else {
             return (data, response)
         }
+        try Self.check(response, accept: accept)
+        return (data, response)
+    }
+
+    /// Checks the response head before `receive` runs; the body is never read. A `2xx` whose body is known to
+    /// be empty (`Content-Length: 0`, a `204`, or a `HEAD` request) passes; a body of unknown length counts
+    /// as non-empty.
+    public func stream<Result: Sendable>(
+        request: any HTTPRequest,
+        body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        guard let accept = request.headers?["Accept"] else {
+            return try await client.stream(request: request, body: body, progress: progress, receive: receive)
+        }
+        let isHead = request.method == .head
+        return try await client.stream(request: request, body: body, progress: progress) { response, responseBody in
+            let isEmpty = isHead || response.statusCode == 204 || responseBody.length == .known(0)
+            if response.isSuccess, !isEmpty {
+                try Self.check(response, accept: accept)
+            }
+            return try await receive(response, responseBody)
+        }
+    }
+
+    private static func check(_ response: HTTPResponse, accept: String) throws {
         let contentType = response.headers?["Content-Type"]
         guard ContentNegotiation.verdict(accept: accept, contentType: contentType) != .unacceptable else {
             throw ContentTypeValidationError.unacceptableContentType(received: contentType, accepted: accept)
         }
-        return (data, response)
     }
 }
 

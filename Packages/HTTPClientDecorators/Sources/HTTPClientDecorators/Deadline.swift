@@ -1,4 +1,5 @@
-/// The moment by which the current call must be answered, set by ``TimeoutHTTPClient`` for everything it wraps.
+/// The moment by which the current call must be answered, set by ``TimeoutHTTPClient`` and
+/// ``DeadlineBoundHTTPClient`` for everything they wrap.
 ///
 /// ``RetryingHTTPClient`` reads it so that it never waits past it. The time left is read on the clock that
 /// set the deadline, so a test's clock drives both.
@@ -8,9 +9,15 @@ struct Deadline: Sendable {
     /// The clock `instant` is measured on.
     let time: ClockTime
 
-    /// The deadline of the innermost ``TimeoutHTTPClient`` around the running task, if any; nested timeouts
-    /// keep the earliest.
+    /// The deadline of the innermost bounding decorator around the running task, if any; nested deadlines keep
+    /// the earliest.
     @TaskLocal static var current: Deadline?
+
+    /// A deadline `duration` from now on `time`.
+    init(after duration: Duration, on time: ClockTime) {
+        instant = time.now() + duration
+        self.time = time
+    }
 
     /// How much time is left; negative once the deadline has passed.
     var remaining: Duration { instant - time.now() }
@@ -19,5 +26,10 @@ struct Deadline: Sendable {
     func earliest(_ other: Deadline?) -> Deadline {
         guard let other, other.remaining < remaining else { return self }
         return other
+    }
+
+    /// Runs `operation` with this deadline as ``current``, unless the one around it comes first.
+    func scope<Result>(_ operation: () async throws -> Result) async rethrows -> Result {
+        try await Deadline.$current.withValue(earliest(Deadline.current), operation: operation)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPClient
 
-/// Bounds every load to the time left until a ``SharedDeadline``, which many clients can share.
+/// Bounds every load or stream to the time left until a ``SharedDeadline``, which many clients can share.
 ///
 /// Each load is bounded as by ``TimeoutHTTPClient``, to the time left when it starts; so retry inside never waits
 /// past the deadline, and two loads one after the other have the deadline's total for both. A load that starts
@@ -10,11 +10,13 @@ import HTTPClient
 public struct DeadlineBoundHTTPClient: HTTPClient {
     let client: any HTTPClient
     let deadline: SharedDeadline
+    private let timer: DeadlineTimer
 
     /// Wraps `client`, bounded by `deadline`.
     public init(client: any HTTPClient, deadline: SharedDeadline) {
         self.client = client
         self.deadline = deadline
+        timer = DeadlineTimer(time: deadline.time)
     }
 
     @discardableResult
@@ -26,6 +28,25 @@ public struct DeadlineBoundHTTPClient: HTTPClient {
                 .load(request: request)
         } catch HTTPTransportError.timedOut where deadline.remaining <= .zero {
             throw deadline.expired
+        }
+    }
+
+    /// Bounds the whole stream, `receive` included, to the time left until the deadline: a stream that
+    /// starts after it fails at once, sending nothing, and one still running when it passes is cancelled and
+    /// fails with the deadline's error.
+    public func stream<Result: Sendable>(
+        request: any HTTPRequest,
+        body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        let remaining = deadline.remaining
+        guard remaining > .zero else { throw deadline.expired }
+        let own = Deadline(after: remaining, on: deadline.time)
+        return try await own.scope {
+            try await timer.race(until: own.instant, timeUp: { deadline.expired }) {
+                try await client.stream(request: request, body: body, progress: progress, receive: receive)
+            }
         }
     }
 }

@@ -4,7 +4,8 @@ import HTTPClient
 /// Merges identical in-flight `GET` and `HEAD` requests into one load whose result every caller receives.
 ///
 /// Requests are identical when their `HTTPRequestSnapshot`s are equal (method, version, path, query,
-/// headers, body). Other methods always load on their own: two `POST`s are never merged.
+/// headers, body). Other methods always load on their own: two `POST`s are never merged. Streams are never
+/// merged either: each `stream` call goes to the wrapped client.
 ///
 /// The shared load runs in an unstructured task owned by the decorator. A caller whose task is cancelled
 /// stops waiting at once with `CancellationError`, while the others still get the result; the shared load
@@ -36,6 +37,17 @@ public struct DeduplicatingHTTPClient: HTTPClient {
         }
         onJoin(isShared)
         return try await load.value(for: member)
+    }
+
+    /// Streams on its own, never shared: a streamed body has one reader, so identical streams each go to
+    /// the wrapped client.
+    public func stream<Result: Sendable>(
+        request: any HTTPRequest,
+        body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        try await client.stream(request: request, body: body, progress: progress, receive: receive)
     }
 }
 

@@ -23,6 +23,17 @@ public struct HeadersInjectingHTTPClient: HTTPClient {
         guard !headers.isEmpty else { return try await client.load(request: request) }
         return try await client.load(request: request.settingHeaders(headers))
     }
+
+    /// Streams `request` with the headers set, with `body` and the response passed through untouched.
+    public func stream<Result: Sendable>(
+        request: any HTTPRequest,
+        body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        let sent: any HTTPRequest = headers.isEmpty ? request : request.settingHeaders(headers)
+        return try await client.stream(request: sent, body: body, progress: progress, receive: receive)
+    }
 }
 
 extension HTTPClient {

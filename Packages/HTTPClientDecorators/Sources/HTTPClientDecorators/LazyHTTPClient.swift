@@ -2,15 +2,16 @@ import Foundation
 import HTTPClient
 import HTTPClientSupport
 
-/// A client made on its first load, so a program that never loads (every answer cached, say) never makes one.
+/// A client made on its first load or stream, so a program that never loads (every answer cached, say) never
+/// makes one.
 ///
-/// The first load calls `make` under a lock and keeps what it returns for every later load. A `make` that
-/// throws keeps nothing: that load fails with its error, and the next load tries again.
+/// The first load or stream calls `make` under a lock and keeps what it returns for every later one. A `make`
+/// that throws keeps nothing: that call fails with its error, and the next one tries again.
 public final class LazyHTTPClient: HTTPClient {
     private let make: @Sendable () throws -> any HTTPClient
     private let made = LockedValue<(any HTTPClient)?>(nil)
 
-    /// Wraps `make`, which is called on the first load (and again after it throws).
+    /// Wraps `make`, which is called on the first load or stream (and again after it throws).
     public init(make: @escaping @Sendable () throws -> any HTTPClient) {
         self.make = make
     }
@@ -25,7 +26,17 @@ public final class LazyHTTPClient: HTTPClient {
         try await client().load(request: request)
     }
 
-    /// The wrapped client, made now if no load made it yet.
+    /// Streams through the wrapped client, made now if no load or stream made it yet.
+    public func stream<Result: Sendable>(
+        request: any HTTPRequest,
+        body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        try await client().stream(request: request, body: body, progress: progress, receive: receive)
+    }
+
+    /// The wrapped client, made now if no load or stream made it yet.
     public func client() throws -> any HTTPClient {
         try made.withLock { made in
             if let made { return made }

@@ -1,9 +1,8 @@
 import Foundation
 import HTTPClient
 
-/// How one load through a wrapped client ended, and the status it ended with: the one place that treats a status
-/// returned as a response and one thrown as `HTTPError.httpCode(statusCode:data:)` alike, for the decorators that
-/// act on a status (retry, token refresh).
+/// How one load through a wrapped client ended; ``outcome`` is what the decorators that act on a status
+/// (retry, token refresh) decide on.
 struct LoadOutcome {
     let result: Result<(Data, HTTPResponse), any Error>
 
@@ -16,24 +15,12 @@ struct LoadOutcome {
         }
     }
 
-    /// The status, returned or thrown as `HTTPError.httpCode`; `nil` for any other error.
-    var statusCode: Int? {
+    /// The response or the error, without the body.
+    var outcome: AttemptOutcome {
         switch result {
-        case .success((_, let response)):
-            response.statusCode
-        case .failure(let error):
-            if case .httpCode(let statusCode, _) = error as? HTTPError { statusCode } else { nil }
+        case .success((_, let response)): .response(response)
+        case .failure(let error): .failure(error)
         }
-    }
-
-    /// The response, when one came back rather than an error.
-    var response: HTTPResponse? {
-        if case .success((_, let response)) = result { response } else { nil }
-    }
-
-    /// The error, when the load threw.
-    var error: (any Error)? {
-        if case .failure(let error) = result { error } else { nil }
     }
 
     /// The data and response, or the error rethrown.

@@ -2,7 +2,10 @@ import Foundation
 import HTTPClient
 import HTTPClientSupport
 
-/// Which came first for one bounded load: its outcome or the end of its time. The first report wins.
+/// Which came first for one bounded load or stream: its outcome or the end of its time. The first report wins.
+///
+/// ``run(_:settle:timeUp:)`` holds the plumbing every timed decorator shares; what reports `.timeUp`, and when,
+/// is each decorator's own rule.
 final class LoadRace: Sendable {
     enum Finish: Sendable {
         case loaded
@@ -38,5 +41,38 @@ final class LoadRace: Sendable {
             return waiter
         }
         waiter?.resume(returning: finish)
+    }
+
+    /// Runs `operation` in a child task that reports `.loaded` when it finishes, and waits for the first report.
+    /// Then `settle` runs (to cancel what is still timed); when the time was up first and the caller is not
+    /// cancelled, the error `timeUp` returns is thrown, and leaving the scope cancels the child and waits for it.
+    /// Otherwise the operation's own outcome is returned or thrown.
+    /// - Parameters:
+    ///   - operation: The load or stream to run.
+    ///   - settle: Called once the race is decided.
+    ///   - timeUp: The error for a time that ran out first, or `nil` to hand back the operation's outcome.
+    func run<Result: Sendable>(
+        _ operation: @Sendable () async throws -> Result,
+        settle: () -> Void,
+        timeUp: () -> (any Error)?
+    ) async throws -> Result {
+        async let outcome = outcome(of: operation)
+        let first = await first()
+        settle()
+        if first == .timeUp, !Task.isCancelled, let error = timeUp() { throw error }
+        return try await outcome.get()
+    }
+
+    private func outcome<Result: Sendable>(
+        of operation: @Sendable () async throws -> Result
+    ) async -> Swift.Result<Result, any Error> {
+        let outcome: Swift.Result<Result, any Error>
+        do {
+            outcome = .success(try await operation())
+        } catch {
+            outcome = .failure(error)
+        }
+        report(.loaded)
+        return outcome
     }
 }

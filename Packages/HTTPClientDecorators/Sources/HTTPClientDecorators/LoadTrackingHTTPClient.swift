@@ -1,7 +1,8 @@
 import Foundation
 import HTTPClient
 
-/// Counts each load in an ``InFlightLoads`` from its start until it returns or throws.
+/// Counts each load or stream in an ``InFlightLoads`` from its start until it returns or throws (for a stream,
+/// after its `receive` has ended).
 public struct LoadTrackingHTTPClient: HTTPClient {
     let client: any HTTPClient
     let loads: InFlightLoads
@@ -17,6 +18,18 @@ public struct LoadTrackingHTTPClient: HTTPClient {
         loads.begin()
         defer { loads.end() }
         return try await client.load(request: request)
+    }
+
+    /// Counts the stream as running from its start until `receive` has ended and the call returns or throws.
+    public func stream<Result: Sendable>(
+        request: any HTTPRequest,
+        body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        loads.begin()
+        defer { loads.end() }
+        return try await client.stream(request: request, body: body, progress: progress, receive: receive)
     }
 }
 

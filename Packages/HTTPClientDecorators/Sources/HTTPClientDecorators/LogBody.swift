@@ -19,7 +19,7 @@ enum LogBody {
         return truncated(readable, limit: limit)
     }
 
-    private static func looksBinary(_ text: String) -> Bool {
+    static func looksBinary(_ text: String) -> Bool {
         text.unicodeScalars.contains { scalar in
             (scalar.value < 0x20 && !["\t", "\n", "\r"].contains(scalar)) || scalar.value == 0x7F
         }
@@ -50,12 +50,15 @@ enum LogBody {
     }
 
     private static func looksLikeForm(_ text: String) -> Bool {
-        text.split(separator: "&").allSatisfy { field in
-            field.contains("=") && !field.hasPrefix("=") && !field.contains { $0.isWhitespace }
-        }
+        text.split(separator: "&").allSatisfy(isFormField)
     }
 
-    private static func redactedForm(_ text: String, isSecret: (String) -> Bool) -> String {
+    /// Whether `field` has the shape `name=value`, with a name and no whitespace.
+    static func isFormField(_ field: Substring) -> Bool {
+        field.contains("=") && !field.hasPrefix("=") && !field.contains { $0.isWhitespace }
+    }
+
+    static func redactedForm(_ text: String, isSecret: (String) -> Bool) -> String {
         text.split(separator: "&", omittingEmptySubsequences: false).map { field in
             let name = field.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
             let decoded = name.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? name

@@ -34,22 +34,27 @@ struct LogFormat: Sendable {
     }
 
     func entry(for request: any HTTPRequest, error: any Error, elapsed: Duration) -> String {
-        var lines =
-            describe(request) + [
-                "",
-                "Network Request Failed ❌ (after \(Self.milliseconds(elapsed))):",
-                "------------------------------------------",
-            ]
+        (describe(request) + describe(error, elapsed: elapsed)).joined(separator: "\n")
+    }
+
+    /// The lines of a failure after `elapsed`.
+    func describe(_ error: any Error, elapsed: Duration) -> [String] {
+        var lines = [
+            "",
+            "Network Request Failed ❌ (after \(Self.milliseconds(elapsed))):",
+            "------------------------------------------",
+        ]
         if case .httpCode(let statusCode, let data) = error as? HTTPError {
             // Described here rather than by `HTTPError.description`, so that the body is redacted too.
             lines += ["Error: HTTP status \(statusCode)", "Body:", body(data)]
         } else {
             lines.append("Error: \(RedactedURL.text(String(describing: error)))")
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
-    private func describe(_ request: any HTTPRequest) -> [String] {
+    /// The request's lines; its own `body` only when `includingBody` (a streamed body replaces it).
+    func describe(_ request: any HTTPRequest, includingBody: Bool = true) -> [String] {
         var lines = [
             "Outgoing Network Request ⬆️:",
             "-------------------------------",
@@ -62,13 +67,13 @@ struct LogFormat: Sendable {
             lines.append("Query-Parameter:")
             lines += query.sorted { ($0.key, $0.value) < ($1.key, $1.value) }.map { item($0.key, $0.value) }
         }
-        if let data = request.body, !data.isEmpty {
+        if includingBody, let data = request.body, !data.isEmpty {
             lines += ["Body:", body(data)]
         }
         return lines
     }
 
-    private func describe(_ headers: HTTPHeaders?) -> [String] {
+    func describe(_ headers: HTTPHeaders?) -> [String] {
         guard let headers, !headers.isEmpty else { return [] }
         return ["Headers:"] + headers.map { item($0.name, $0.value) }
     }

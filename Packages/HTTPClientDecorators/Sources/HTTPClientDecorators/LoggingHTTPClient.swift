@@ -14,6 +14,9 @@ import HTTPClientSupport
 /// Other body text is logged as is: a plain-text token body is not recognised as secret. A URL in an error
 /// message prints with its user name and password as `[redacted]` (through `RedactedURL`).
 /// Bodies longer than `maxBodyBytes` are cut with a note; binary bodies print as their size.
+///
+/// A stream is logged when it ends, with its bodies captured as they are read, never read by the log; see
+/// ``stream(request:body:progress:receive:)``.
 public struct LoggingHTTPClient: HTTPClient {
     /// Names whose values never reach the log: credentials in headers, cookies, and the usual OAuth fields.
     public static let defaultRedactedNames: Set<String> = [
@@ -57,6 +60,40 @@ public struct LoggingHTTPClient: HTTPClient {
             return (data, response)
         } catch {
             log(format.entry(for: request, error: error, elapsed: time.now() - start))
+            throw error
+        }
+    }
+
+    /// Streams through the wrapped client and logs one entry once the stream has ended: the request, the
+    /// response head, the bytes sent and received, the duration, at most `maxBodyBytes` of each body, and how
+    /// it ended (a failure before or after the head, or a caller that stopped reading early).
+    ///
+    /// Never reads a body on its own: a single-pass body is observed as its one reader reads it (the client
+    /// for the request body, `receive` for the response body), so the log holds what they read. A replayable
+    /// body is passed on untouched and its first bytes are read apart.
+    public func stream<Result: Sendable>(
+        request: any HTTPRequest,
+        body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        let start = time.now()
+        let record = StreamLogRecord(limit: format.maxBodyBytes)
+        let observe: @Sendable (HTTPTransferProgress) -> Void = { report in
+            record.record(report)
+            progress?(report)
+        }
+        do {
+            let sent = try await record.sending(body)
+            let result = try await client.stream(request: request, body: sent, progress: observe) {
+                [time] response, responseBody in
+                let observed = try await record.receiving(response, responseBody, after: time.now() - start)
+                return try await receive(response, observed)
+            }
+            log(format.entry(for: request, stream: record.snapshot, error: nil, elapsed: time.now() - start))
+            return result
+        } catch {
+            log(format.entry(for: request, stream: record.snapshot, error: error, elapsed: time.now() - start))
             throw error
         }
     }

@@ -18,6 +18,8 @@ import HTTPClient
 /// - Inside a ``TimeoutHTTPClient`` it never waits past the deadline: when the next wait would end after it,
 ///   the last response is returned, or the last error rethrown, at once.
 /// - When the calling task is cancelled the retries stop with `CancellationError`.
+/// - Streaming decides on the response head, or on an error before it: a retried answer's body is left unread,
+///   a request whose body is single-pass is sent once, and no answer is retried once it reached `receive`.
 public struct RetryingHTTPClient: HTTPClient {
     let client: any HTTPClient
     let policy: RetryPolicy
@@ -44,26 +46,71 @@ public struct RetryingHTTPClient: HTTPClient {
 
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        guard request.isSafeToRepeat || policy.retryableMethods.contains(request.method) else {
+        guard mayRepeat(request) else {
             return try await client.load(request: request)
         }
         var attempt = 1
         while true {
-            let outcome = await LoadOutcome { try await client.load(request: request) }
-            guard attempt < policy.attempts, let delay = delay(beforeRetry: attempt, after: outcome),
-                Deadline.current.map({ delay <= $0.remaining }) ?? true
-            else {
-                return try outcome.get()
-            }
-            try Task.checkCancellation()
-            try await clock.sleep(for: delay)
-            try Task.checkCancellation()
+            let loaded = await LoadOutcome { try await client.load(request: request) }
+            guard let delay = delay(beforeRetry: attempt, after: loaded.outcome) else { return try loaded.get() }
+            try await wait(delay)
             attempt += 1
         }
     }
 
-    /// The wait before retry number `retry`, or `nil` when `outcome` must be handed back as it is.
-    private func delay(beforeRetry retry: Int, after outcome: LoadOutcome) -> Duration? {
+    /// Streams with the rules of ``load(request:)``, deciding on the response head (or an error before it):
+    /// an answer that is retried goes back unread, and once a response reached `receive` it is never retried.
+    /// A request with a single-pass `body` is sent once, and its first answer or error goes to the caller.
+    /// Progress counts never go back across attempts, and count the received bytes of the delivered answer only.
+    public func stream<Result: Sendable>(
+        request: any HTTPRequest,
+        body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        guard mayRepeat(request), body?.isReplayable ?? true else {
+            return try await client.stream(request: request, body: body, progress: progress, receive: receive)
+        }
+        let relay = progress.map(AttemptProgress.init)
+        var attempt = 1
+        while true {
+            let retry = attempt
+            let streamed = try await StreamAttempt.run(
+                request, body: body, through: client, progress: relay,
+                discarding: { delay(beforeRetry: retry, after: $0) }, receive: receive)
+            switch streamed {
+            case .delivered(let result):
+                return result
+            case .discarded(let delay):
+                try await wait(delay)
+                attempt += 1
+            }
+        }
+    }
+
+    /// Whether `request` may be sent more than once.
+    private func mayRepeat(_ request: any HTTPRequest) -> Bool {
+        request.isSafeToRepeat || policy.retryableMethods.contains(request.method)
+    }
+
+    /// Sleeps `delay` on the clock, unless the task is cancelled before or during the sleep.
+    private func wait(_ delay: Duration) async throws {
+        try Task.checkCancellation()
+        try await clock.sleep(for: delay)
+        try Task.checkCancellation()
+    }
+
+    /// The wait before retry number `retry`, or `nil` when `outcome` must be handed back as it is: it is not
+    /// retryable, the attempts are used up, or the wait would end past the ``Deadline``.
+    private func delay(beforeRetry retry: Int, after outcome: AttemptOutcome) -> Duration? {
+        guard retry < policy.attempts, let delay = backoff(beforeRetry: retry, after: outcome),
+            Deadline.current.map({ delay <= $0.remaining }) ?? true
+        else { return nil }
+        return delay
+    }
+
+    /// The wait `outcome` asks for (its `Retry-After`, else the backoff), or `nil` when it is not retryable.
+    private func backoff(beforeRetry retry: Int, after outcome: AttemptOutcome) -> Duration? {
         if let statusCode = outcome.statusCode {
             guard policy.retryableStatusCodes.contains(statusCode) else { return nil }
             if let headers = outcome.response?.headers, let header = headers["Retry-After"],

@@ -13,6 +13,8 @@ import HTTPClient
 ///   wait for it. A caller cancelled while waiting gets `CancellationError`; the refresh goes on for the rest.
 /// - A failed refresh fails every request waiting for it with ``TokenRefreshError/refreshFailed(underlying:)``.
 /// - More refreshes than ``TokenRefreshLimit`` allows fail fast with ``TokenRefreshError/refreshLimitExceeded``.
+/// - Streaming decides on the response head: a rejected answer's body is left unread, a request whose body is
+///   single-pass is sent once, and no answer is resent once it reached `receive`.
 public struct TokenRefreshingHTTPClient: HTTPClient {
     let client: any HTTPClient
     private let session: TokenSession
@@ -51,10 +53,43 @@ public struct TokenRefreshingHTTPClient: HTTPClient {
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
         let token = try await session.token()
-        let outcome = await LoadOutcome { try await send(request, with: token) }
-        guard outcome.statusCode == 401 else { return try outcome.get() }
+        let loaded = await LoadOutcome { try await send(request, with: token) }
+        guard loaded.outcome.statusCode == 401 else { return try loaded.get() }
         let fresh = try await session.token(replacing: token)
         return try await send(request, with: fresh)
+    }
+
+    /// Streams with the rules of ``load(request:)``, deciding on the response head (or on a `401` thrown before
+    /// it): the rejected answer goes back unread, and the request is sent again with the fresh token. A request
+    /// whose `body` is single-pass is sent once, and its first answer goes to the caller; so is any answer that
+    /// reached `receive`. Progress counts never go back across the two attempts.
+    public func stream<Result: Sendable>(
+        request: any HTTPRequest,
+        body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        let token = try await session.token()
+        let signed = request.settingHeader("Authorization", to: token.value)
+        guard body?.isReplayable ?? true else {
+            return try await client.stream(request: signed, body: body, progress: progress, receive: receive)
+        }
+        let relay = progress.map(AttemptProgress.init)
+        let first = try await StreamAttempt.run(
+            signed, body: body, through: client, progress: relay,
+            discarding: { $0.statusCode == 401 ? token : nil }, receive: receive)
+        switch first {
+        case .delivered(let result):
+            return result
+        case .discarded(let rejected):
+            let fresh = try await session.token(replacing: rejected)
+            let resigned = request.settingHeader("Authorization", to: fresh.value)
+            return try await client.stream(request: resigned, body: body, progress: relay?.nextAttempt()) {
+                response, responseBody in
+                relay?.deliver()
+                return try await receive(response, responseBody)
+            }
+        }
     }
 
     private func send(_ request: any HTTPRequest, with token: TokenSession.Token) async throws -> (Data, HTTPResponse) {

@@ -45,15 +45,7 @@ struct DeadlineBoundHTTPClientTests {
     @Test func aLoadStillRunningAtTheDeadlineIsCancelledAndFailsWithTheDeadlinesError() async throws {
         let (timer, innerErrors) = (Gate(), RecordedValues<String>())
         let clock = TestClock { _ in try await timer.wait() }
-        let client = ScriptedHTTPClient { _ in
-            do {
-                try await Gate().wait()
-            } catch {
-                innerErrors.append(String(describing: type(of: error)))
-                throw error
-            }
-            return (Data(), HTTPResponse(statusCode: 200))
-        }
+        let client = ScriptedHTTPClient.waitingForCancellation(recordingErrorsIn: innerErrors)
         let sut = client.bounded(by: SharedDeadline(after: .seconds(3), clock: clock, expired: { Expired() }))
 
         let load = Task { try await sut.load(request: TestRequest()) }

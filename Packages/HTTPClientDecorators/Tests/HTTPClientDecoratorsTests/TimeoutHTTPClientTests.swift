@@ -8,15 +8,7 @@ import Testing
 struct TimeoutHTTPClientTests {
     @Test func timesOutAndCancelsTheLoadBelowIt() async throws {
         let (clock, timer, innerErrors) = (TestClock(), Gate(), RecordedValues<String>())
-        let client = ScriptedHTTPClient { _ in
-            do {
-                try await Gate().wait()
-            } catch {
-                innerErrors.append(String(describing: type(of: error)))
-                throw error
-            }
-            return (Data(), HTTPResponse(statusCode: 200))
-        }
+        let client = ScriptedHTTPClient.waitingForCancellation(recordingErrorsIn: innerErrors)
         let sut = TimeoutHTTPClient(
             client: client, duration: .milliseconds(2_500),
             clock: TestClock(sharing: clock, sleep: { _ in try await timer.wait() }))
@@ -202,14 +194,7 @@ struct TimeoutHTTPClientTests {
             let client = ScriptedHTTPClient(replies: [.status(200)])
             let sut = TimeoutHTTPClient(
                 client: client, duration: .seconds(1),
-                clock: TestClock { _ in
-                    do {
-                        try await Gate().wait()
-                    } catch {
-                        await stopped.open()
-                        throw error
-                    }
-                })
+                clock: TestClock.cancelledSleeps(open: stopped))
             try await sut.load(request: TestRequest())
             return WeakReference(client)
         }

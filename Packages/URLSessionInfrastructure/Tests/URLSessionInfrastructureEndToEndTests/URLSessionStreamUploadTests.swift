@@ -85,6 +85,25 @@ struct URLSessionStreamUploadTests {
         }
     }
 
+    @Test("a staged single-pass body of unknown length goes out with its Content-Length")
+    func stagedBodyHasContentLength() async throws {
+        try await FilesServerFixture.run { fixture in
+            let content = randomBytes(count: 300_000, seed: 6)
+            let body = HTTPBody(HTTPBody(content), length: .unknown)
+            let request = TestRequest(method: .post, path: "echo/staged", version: "")
+
+            let echo = try await fixture.client.stream(
+                request: request, body: body, progress: nil, buffering: fixture.buffering()
+            ) { _, body in
+                try JSONDecoder().decode(DevServerEcho.self, from: try await body.collect(upTo: 1 << 20))
+            }
+
+            #expect(echo.body == content)
+            #expect(echo.header("Content-Length") == "300000")
+            #expect(echo.header("Transfer-Encoding") == nil)
+        }
+    }
+
     @Test("a request's own Data body is sent with stream as with load, and counted as sent")
     func requestBodyFromRequest() async throws {
         try await FilesServerFixture.run { fixture in

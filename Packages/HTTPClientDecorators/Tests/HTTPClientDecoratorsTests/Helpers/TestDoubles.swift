@@ -30,6 +30,20 @@ extension ScriptedHTTPClient {
     static func always(_ code: Int, body: String = "", headers: HTTPHeaders? = nil) -> ScriptedHTTPClient {
         ScriptedHTTPClient { _ in (Data(body.utf8), HTTPResponse(statusCode: code, headers: headers)) }
     }
+
+    /// A client whose every load waits until it is cancelled, appending the type of the error that ended it to
+    /// `errors`.
+    static func waitingForCancellation(recordingErrorsIn errors: RecordedValues<String>) -> ScriptedHTTPClient {
+        ScriptedHTTPClient { _ in
+            do {
+                try await Gate().wait()
+            } catch {
+                errors.append(String(describing: type(of: error)))
+                throw error
+            }
+            return (Data(), HTTPResponse(statusCode: 200))
+        }
+    }
 }
 
 /// Runs `body` in many concurrent tasks and returns their results in index order.

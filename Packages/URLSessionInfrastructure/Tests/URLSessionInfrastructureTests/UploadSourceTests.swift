@@ -1,0 +1,88 @@
+import Foundation
+import HTTPClient
+import HTTPClientTestSupport
+import Testing
+
+@testable import URLSessionInfrastructure
+
+@Suite("UploadSource: memory or a staged file")
+struct UploadSourceTests {
+    @Test("no body, or an empty one, sends nothing")
+    func nothing() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+
+        let none = try await UploadSource.make(body: nil, data: nil, directory: scratch.url)
+        let empty = try await UploadSource.make(body: HTTPBody(Data()), data: nil, directory: scratch.url)
+
+        #expect(!none.content.sendsBytes)
+        #expect(!empty.content.sendsBytes)
+        #expect(try scratch.files().isEmpty)
+    }
+
+    @Test("the request's own data, or a small replayable body, is sent from memory")
+    func inMemory() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+
+        let own = try await UploadSource.make(body: nil, data: Data("own".utf8), directory: scratch.url)
+        let small = try await UploadSource.make(body: HTTPBody(Data("small".utf8)), data: nil, directory: scratch.url)
+
+        guard case .data(let ownData) = own.content, case .data(let smallData) = small.content else {
+            Issue.record("expected data, got \(own.content) and \(small.content)")
+            return
+        }
+        #expect(ownData == Data("own".utf8))
+        #expect(smallData == Data("small".utf8))
+        #expect(try scratch.files().isEmpty)
+    }
+
+    @Test("a single-pass body is copied to a file, which removeStagedFile deletes")
+    func staged() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let body = HTTPBody(ScriptedChunks(["ab", "cd"]), length: .unknown)
+
+        let source = try await UploadSource.make(body: body, data: nil, directory: scratch.url)
+
+        guard case .file(let url) = source.content else {
+            Issue.record("expected a file, got \(source.content)")
+            return
+        }
+        #expect(try Data(contentsOf: url) == Data("abcd".utf8))
+        #expect(source.length == 4)
+        source.removeStagedFile()
+        #expect(try scratch.files().isEmpty)
+    }
+
+    @Test("a body that breaks its known length throws lengthMismatch and leaves no file")
+    func lengthMismatch() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let body = HTTPBody(ScriptedChunks(["abc"]), length: .known(5))
+
+        await #expect(throws: HTTPBodyError.self) {
+            try await UploadSource.make(body: body, data: nil, directory: scratch.url)
+        }
+
+        #expect(try scratch.files().isEmpty)
+    }
+}
+
+/// Chunks given as strings, for single-pass bodies.
+private struct ScriptedChunks: AsyncSequence, Sendable {
+    typealias Element = Data
+
+    let chunks: [String]
+
+    init(_ chunks: [String]) {
+        self.chunks = chunks
+    }
+
+    func makeAsyncIterator() -> AsyncStream<Data>.Iterator {
+        AsyncStream { continuation in
+            for chunk in chunks { continuation.yield(Data(chunk.utf8)) }
+            continuation.finish()
+        }.makeAsyncIterator()
+    }
+}
