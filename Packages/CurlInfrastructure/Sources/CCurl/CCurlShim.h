@@ -81,4 +81,11 @@ static const int ccurl_pause_cont = CURLPAUSE_CONT;
 /// The size of the buffer given to CURLOPT_ERRORBUFFER (CURL_ERROR_SIZE).
 static const size_t ccurl_error_size = CURL_ERROR_SIZE;
 
+// MARK: Streaming bodies
+
+/// The read callback's answer that pauses sending (CURL_READFUNC_PAUSE).
+static const size_t ccurl_readfunc_pause = CURL_READFUNC_PAUSE;
+/// The read callback's answer that stops the transfer with CURLE_ABORTED_BY_CALLBACK (CURL_READFUNC_ABORT).
+static const size_t ccurl_readfunc_abort = CURL_READFUNC_ABORT;
+
 #endif

@@ -13,6 +13,7 @@ import HTTPClientSupport
 /// over TLS, HTTP/2 is used when the server offers it, with requests multiplexed on one connection.
 /// libcurl decodes every content encoding it was built with; the body limit counts decoded bytes. Redirects
 /// are followed by `RedirectPolicy` (from HTTPClientSupport), never from `https` to `http`, without credentials across origins.
+/// ``stream(request:body:progress:receive:)`` moves bodies of any size both ways in constant memory.
 ///
 /// ```swift
 /// let client = try CurlClient(baseURL: URL(string: "https://api.stackexchange.com/")!)
@@ -28,8 +29,9 @@ public final class CurlClient: HTTPClient {
     ///   - requestTimeout: Seconds a request may go without receiving or sending a byte before it fails with
     ///     `HTTPTransportError.timedOut(underlying:)`; 30 by default.
     ///   - redirects: Which redirects to follow; `RedirectPolicy.standard` (up to 10) by default.
-    ///   - maximumResponseBytes: The most body bytes a response may have, counted after content decoding,
+    ///   - maximumResponseBytes: The most body bytes ``load(request:)`` holds, counted after content decoding,
     ///     before the transfer is stopped with `HTTPTransportError.responseTooLarge(limit:)`; 32 MiB by default.
+    ///     ``stream(request:body:progress:receive:)`` does not apply it.
     /// - Throws: ``ConfigurationError`` for an unusable base URL, or a timeout or size limit that is not positive.
     public init(
         baseURL: URL, requestTimeout: TimeInterval = 30, redirects: RedirectPolicy = .standard,
@@ -58,5 +60,27 @@ public final class CurlClient: HTTPClient {
         guard !Task.isCancelled else { throw HTTPTransportError.cancelled }
         let response = try await loop.load(curlRequest).get()
         return (response.body, response.response)
+    }
+
+    /// Sends `request` with `body` and hands the final response to `receive` as it arrives, in constant
+    /// memory both ways.
+    ///
+    /// The response body is single-pass, with the `Content-Length` as its length when the response is not
+    /// content-encoded; it is valid only inside `receive`. When the reader falls behind, the transfer pauses
+    /// (at most 256 KiB wait in the client) and resumes once it catches up. `maximumResponseBytes` does not
+    /// apply: the reader sets its own bound. `body` is sent with `Content-Length` when its length is known,
+    /// else chunked; a 307 or 308 redirect sends it again only when it is replayable (otherwise the redirect
+    /// is returned), and a 301, 302 or 303 that turns the request into a GET drops it. `progress` is called
+    /// on the client's thread after each change, with a last report once the response is complete.
+    /// - Throws: `HTTPTransportError` when no response arrived (`cancelled` when the calling Task was
+    ///   cancelled), the error reading `body` (such as `HTTPBodyError.lengthMismatch`), or what `receive`
+    ///   throws. Reading the response body throws the transport's error when the transfer fails midway.
+    public func stream<Result: Sendable>(
+        request: HTTPRequest, body: HTTPBody?, progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        let curlRequest = try builder.makeRequest(for: request)
+        guard !Task.isCancelled else { throw HTTPTransportError.cancelled }
+        return try await loop.stream(curlRequest, body: body, progress: progress, receive: receive)
     }
 }

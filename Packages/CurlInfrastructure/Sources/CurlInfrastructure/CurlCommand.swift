@@ -1,14 +1,14 @@
 /// A request to the loop thread, sent through ``CurlMailbox``.
 enum CurlCommand: Sendable {
-    /// The caller's continuation, resumed exactly once with the load's outcome.
+    /// The caller's continuation for a load, resumed exactly once with the load's outcome.
     typealias Continuation = CheckedContinuation<CurlResult, Never>
 
-    /// Start a load.
-    case start(TransferTicket, CurlRequest, Continuation)
-    /// Stop a load: its caller gets `HTTPTransportError.cancelled` and its connection is closed.
+    /// Start a transfer.
+    case start(TransferTicket, CurlRequest, ResponseDelivery)
+    /// Stop a transfer: its caller gets `HTTPTransportError.cancelled` and its connection is closed.
     case cancel(TransferTicket)
-    /// Resume a load whose body callback paused it.
+    /// Resume a transfer that a body callback paused.
     case resume(TransferTicket)
-    /// Stop every load and end the thread.
+    /// Stop every transfer and end the thread.
     case shutdown
 }

@@ -4,7 +4,7 @@ import HTTPClient
 ///
 /// Releasing it stops the thread; a client keeps it for as long as the client lives.
 final class CurlEventLoop: Sendable {
-    private let mailbox = CurlMailbox()
+    let mailbox = CurlMailbox()
 
     init(settings: CurlSettings) {
         CurlWorker.start(mailbox: mailbox, settings: settings)
@@ -21,7 +21,7 @@ final class CurlEventLoop: Sendable {
             await withCheckedContinuation { continuation in
                 var refusal: HTTPTransportError?
                 let submitted = ticket.submit {
-                    refusal = mailbox.send(.start(ticket, request, continuation))
+                    refusal = mailbox.send(.start(ticket, request, .collect(continuation)))
                 }
                 if let refusal {
                     continuation.resume(returning: .failure(refusal))

@@ -4,10 +4,12 @@ import HTTPClient
 /// One request as libcurl sends it: absolute URL, method, header fields and body.
 ///
 /// A redirect hop is a new `CurlRequest` made from the previous one (see ``RedirectRules``).
-struct CurlRequest: Sendable, Equatable {
+struct CurlRequest: Sendable {
     var url: URL
     var method: HTTPMethod
     var headers: HTTPHeaders
-    /// The body; `nil` (never empty) when there is none.
+    /// The body held in memory; `nil` (never empty) when there is none or it is streamed.
     var body: Data?
+    /// The streamed body, read through libcurl's read callback; `nil` when there is none.
+    var upload: UploadChannel? = nil
 }

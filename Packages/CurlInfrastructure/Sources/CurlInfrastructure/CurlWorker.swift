@@ -30,8 +30,8 @@ final class CurlWorker {
         let global = CurlGlobal.initialize()
         guard global == 0, let multi = curl_multi_init() else {
             let error = CurlError(CURLE_FAILED_INIT, "libcurl could not be initialised (curl_global_init: \(global))")
-            for case .start(_, _, let continuation) in mailbox.close(.other(underlying: error)) {
-                continuation.resume(returning: .failure(.other(underlying: error)))
+            for case .start(_, _, let delivery) in mailbox.close(.other(underlying: error)) {
+                delivery.fail(.other(underlying: error))
             }
             return
         }
@@ -57,16 +57,17 @@ final class CurlWorker {
 
     private func handle(_ command: CurlCommand) {
         switch command {
-        case .start(let ticket, let request, let continuation):
-            let transfer = EasyTransfer(
-                ticket: ticket, request: request, settings: settings, continuation: continuation)
+        case .start(let ticket, let request, let delivery):
+            let transfer = EasyTransfer(ticket: ticket, request: request, settings: settings, delivery: delivery)
             transfers[ObjectIdentifier(ticket)] = transfer
             begin(transfer, request)
         case .cancel(let ticket):
             guard let transfer = transfers[ObjectIdentifier(ticket)] else { return }
-            end(transfer, with: .failure(.cancelled))
+            end(transfer, with: .failure(.transport(.cancelled)))
         case .resume(let ticket):
-            guard let easy = transfers[ObjectIdentifier(ticket)]?.easy else { return }
+            guard let transfer = transfers[ObjectIdentifier(ticket)], let easy = transfer.easy else { return }
+            transfer.resumed()
+            // Both directions: a callback that still has to wait pauses its own direction again.
             _ = curl_easy_pause(easy, ccurl_pause_cont)
         case .shutdown:
             stopping = true
@@ -83,13 +84,13 @@ final class CurlWorker {
                 throw HTTPTransportError.other(underlying: CurlError(code: Int(code.rawValue), message: message))
             }
         } catch {
-            end(transfer, with: .failure(error), added: false)
+            end(transfer, with: .failure(.transport(error)), added: false)
         }
     }
 
     /// Removes the transfer's handle from the multi handle (closing its connection when the transfer is not
     /// done) and resumes its caller.
-    private func end(_ transfer: EasyTransfer, with result: CurlResult, added: Bool = true) {
+    private func end(_ transfer: EasyTransfer, with result: TransferResult, added: Bool = true) {
         if added, let easy = transfer.easy { _ = curl_multi_remove_handle(multi, easy) }
         transfers[ObjectIdentifier(transfer.ticket)] = nil
         transfer.complete(result)
@@ -107,6 +108,10 @@ final class CurlWorker {
             _ = curl_multi_remove_handle(multi, easy)
             switch transfer.outcome(of: code) {
             case .redirect(let next):
+                if let upload = transfer.request.upload {
+                    // 307/308 send the body again from its start; a redirect to GET drops it.
+                    if next.upload === upload { upload.restart() } else { upload.close() }
+                }
                 begin(transfer, next)
             case .finished(let result):
                 end(transfer, with: result, added: false)
@@ -116,16 +121,16 @@ final class CurlWorker {
 
     private func expireIdleTransfers() {
         let now = ContinuousClock.now
-        for transfer in transfers.values where transfer.deadline <= now {
+        for transfer in transfers.values where transfer.deadline.map({ $0 <= now }) == true {
             let seconds = settings.idleTimeout.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))
             let error = CurlError(CURLE_OPERATION_TIMEDOUT, "no data from \(transfer.redactedURL) for \(seconds)")
-            end(transfer, with: .failure(.timedOut(underlying: error)))
+            end(transfer, with: .failure(.transport(.timedOut(underlying: error))))
         }
     }
 
     /// Milliseconds until the next idle deadline; `curl_multi_poll` wakes sooner for libcurl's own timers.
     private func pollTimeout() -> Int32 {
-        guard let next = transfers.values.map(\.deadline).min() else { return Int32.max }
+        guard let next = transfers.values.compactMap(\.deadline).min() else { return Int32.max }
         let remaining = ContinuousClock.now.duration(to: next)
         let milliseconds =
             remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1
@@ -134,11 +139,11 @@ final class CurlWorker {
 
     /// Ends every load still running or queued with `cancelled`, once the loop stopped.
     private func finish() {
-        for case .start(_, _, let continuation) in mailbox.close(.cancelled) {
-            continuation.resume(returning: .failure(.cancelled))
+        for case .start(_, _, let delivery) in mailbox.close(.cancelled) {
+            delivery.fail(.cancelled)
         }
         for transfer in transfers.values {
-            end(transfer, with: .failure(.cancelled))
+            end(transfer, with: .failure(.transport(.cancelled)))
         }
     }
 }

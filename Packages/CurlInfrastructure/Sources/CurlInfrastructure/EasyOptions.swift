@@ -27,19 +27,22 @@ struct EasyOptions {
     }
 
     private func setMethodAndBody(_ request: CurlRequest) throws(HTTPTransportError) {
-        switch (request.method, request.body) {
-        case (.get, nil):
+        let hasBody = request.body != nil || request.upload != nil
+        switch (request.method, hasBody) {
+        case (.get, false):
             try check(ccurl_easy_setopt_long(easy, CURLOPT_HTTPGET, 1), "HTTPGET")
         case (.head, _):
             try check(ccurl_easy_setopt_long(easy, CURLOPT_NOBODY, 1), "NOBODY")
-        case (.delete, nil), (.options, nil):
+        case (.delete, false), (.options, false):
             try check(ccurl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, request.method.name), "CUSTOMREQUEST")
-        case (let method, let body):
+        case (let method, _):
             // POST, PUT and PATCH always send a body (empty when there is none), so a Content-Length goes out.
             if method != .post {
                 try check(ccurl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method.name), "CUSTOMREQUEST")
             }
             try check(ccurl_easy_setopt_long(easy, CURLOPT_POST, 1), "POST")
+            if let upload = request.upload { return try setUpload(upload) }
+            let body = request.body
             let data = body ?? Data()
             try check(
                 ccurl_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(data.count)), "POSTFIELDSIZE")
@@ -54,9 +57,32 @@ struct EasyOptions {
         }
     }
 
+    /// A streamed body through the read callback: with `Content-Length` when its length is known, else
+    /// chunked (HTTP/1.1; HTTP/2 frames it).
+    private func setUpload(_ upload: UploadChannel) throws(HTTPTransportError) {
+        let size: curl_off_t =
+            switch upload.length {
+            case .known(let count): curl_off_t(count)
+            case .unknown: -1
+            }
+        try check(ccurl_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, size), "POSTFIELDSIZE")
+        try check(
+            ccurl_easy_setopt_read_function(easy, CURLOPT_READFUNCTION) { buffer, size, count, userData in
+                guard let userData, let buffer else { return ccurl_readfunc_abort }
+                let transfer = Unmanaged<EasyTransfer>.fromOpaque(userData).takeUnretainedValue()
+                switch transfer.sendBody(into: UnsafeMutableRawBufferPointer(start: buffer, count: size * count)) {
+                case .bytes(let copied): return copied
+                case .end: return 0
+                case .pause: return ccurl_readfunc_pause
+                case .abort: return ccurl_readfunc_abort
+                }
+            }, "READFUNCTION")
+    }
+
     private func setCallbacks(userData: UnsafeMutableRawPointer) throws(HTTPTransportError) {
         try check(ccurl_easy_setopt_pointer(easy, CURLOPT_PRIVATE, userData), "PRIVATE")
         try check(ccurl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, userData), "HEADERDATA")
+        try check(ccurl_easy_setopt_pointer(easy, CURLOPT_READDATA, userData), "READDATA")
         try check(
             ccurl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { line, size, count, userData in
                 guard let userData else { return 0 }

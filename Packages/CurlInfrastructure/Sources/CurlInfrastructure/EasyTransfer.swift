@@ -3,35 +3,59 @@ import Foundation
 import HTTPClient
 import HTTPClientSupport
 
-/// One load on the loop thread: its easy handle for the current hop, what arrived so far, the redirect chain
-/// and the caller's continuation. Created, used and released on the loop thread only.
+/// One transfer on the loop thread: its easy handle for the current hop, the redirect chain, and the sink the
+/// final response goes to. Created, used and released on the loop thread only.
 final class EasyTransfer {
     let ticket: TransferTicket
-    private let continuation: CurlCommand.Continuation
-    private let settings: CurlSettings
-    private var chain: RedirectChain
+    // The state below the handle is also read and written by the callbacks in EasyTransfer+Callbacks.swift.
+    let settings: CurlSettings
+    let sink: any ResponseSink
+    var progress: TransferProgressReporter?
+    var chain: RedirectChain
     private(set) var request: CurlRequest
     private(set) var easy: UnsafeMutableRawPointer?
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer: UnsafeMutablePointer<CChar>
-    private var parser = ResponseHeadParser()
-    private var body: ResponseBody
+    var parser = ResponseHeadParser()
+    /// Set once the current hop's final head was read: the redirect to follow, or `nil` for the response.
+    var hopDecision: HopDecision?
     /// Why a callback stopped the transfer, if one did.
-    private var failure: HTTPTransportError?
-    private var uploaded: curl_off_t = 0
+    var failure: TransferFailure?
+    /// Request body bytes of this hop handed to libcurl by the read callback.
+    var handedToLibcurl: Int64 = 0
+    var uploaded: curl_off_t = 0
+    /// Bytes of a followed redirect's own body, which are read to keep the connection and then dropped.
+    var redirectBodyBytes = 0
+    /// Whether that body was past ``redirectBodyLimit``, so the hop was cut short and is still followed.
+    var redirectBodyCut = false
+    /// Whether a body callback paused the transfer; a paused transfer waits on the caller, not the server.
+    var isPaused = false
     /// When a byte last moved; the transfer times out ``CurlSettings/idleTimeout`` after it.
-    private(set) var lastActivity = ContinuousClock.now
+    var lastActivity = ContinuousClock.now
 
-    init(
-        ticket: TransferTicket, request: CurlRequest, settings: CurlSettings,
-        continuation: CurlCommand.Continuation
-    ) {
+    /// The most bytes of a redirect's own body read to keep its connection; past it the hop is cut short.
+    static let redirectBodyLimit = 1024 * 1024
+
+    enum HopDecision {
+        case respond
+        case redirect(CurlRequest)
+    }
+
+    init(ticket: TransferTicket, request: CurlRequest, settings: CurlSettings, delivery: ResponseDelivery) {
         self.ticket = ticket
         self.request = request
         self.settings = settings
-        self.continuation = continuation
+        sink = delivery.makeSink(limit: settings.limit)
+        if case .stream(_, let report?) = delivery {
+            let expected: Int64? =
+                switch request.upload?.length {
+                case .known(let count): count
+                case .unknown: nil
+                case nil: Int64(request.body?.count ?? 0)
+                }
+            progress = TransferProgressReporter(bytesExpectedToSend: expected, report: report)
+        }
         chain = RedirectChain(original: request)
-        body = ResponseBody(limit: settings.limit)
         errorBuffer = .allocate(capacity: Int(ccurl_error_size))
         errorBuffer.initialize(repeating: 0, count: Int(ccurl_error_size))
     }
@@ -41,21 +65,25 @@ final class EasyTransfer {
         errorBuffer.deallocate()
     }
 
-    /// The moment this transfer times out unless a byte moves first.
-    var deadline: ContinuousClock.Instant { lastActivity + settings.idleTimeout }
+    /// The moment this transfer times out unless a byte moves first; `nil` while a body callback paused it.
+    var deadline: ContinuousClock.Instant? { isPaused ? nil : lastActivity + settings.idleTimeout }
 
     /// The URL of the current hop with any userinfo redacted, for error messages.
     var redactedURL: String { request.url.redactedString }
 
     /// A new easy handle for `request`, configured and ready to add to the multi handle.
-    /// - Throws: The error to end the load with when libcurl refuses the handle or an option.
+    /// - Throws: The error to end the transfer with when libcurl refuses the handle or an option.
     func prepare(_ request: CurlRequest) throws(HTTPTransportError) -> UnsafeMutableRawPointer {
         releaseHandle()
         self.request = request
         parser = ResponseHeadParser()
-        body = ResponseBody(limit: settings.limit)
+        hopDecision = nil
         failure = nil
+        handedToLibcurl = 0
         uploaded = 0
+        redirectBodyBytes = 0
+        redirectBodyCut = false
+        isPaused = false
         lastActivity = .now
         errorBuffer[0] = 0
         guard let easy = curl_easy_init() else {
@@ -69,32 +97,41 @@ final class EasyTransfer {
         return easy
     }
 
-    /// The result once libcurl says the hop is done: a redirect to follow, or the load's outcome.
+    /// The result once libcurl says the hop is done: a redirect to follow, or how the transfer ended.
     func outcome(of code: CURLcode) -> TransferOutcome {
+        if case .redirect(let next) = hopDecision, failure == nil, code == CURLE_OK || redirectBodyCut {
+            return .redirect(next)
+        }
         if let failure { return .finished(.failure(failure)) }
         guard code == CURLE_OK else {
             let message = String(cString: errorBuffer)
-            return .finished(.failure(CurlErrorMapper.map(code, message: message, url: redactedURL)))
+            return .finished(.failure(.transport(CurlErrorMapper.map(code, message: message, url: redactedURL))))
         }
-        guard let head = parser.last, !head.isInterim else {
+        guard hopDecision != nil else {
             let error = CurlError(CURLE_WEIRD_SERVER_REPLY, "no response head from \(redactedURL)")
-            return .finished(.failure(.invalidResponse(underlying: error)))
+            return .finished(.failure(.transport(.invalidResponse(underlying: error))))
         }
-        switch settings.redirects.step(after: head, to: request, chain: &chain) {
-        case .follow(let next):
-            return .redirect(next)
-        case .handBack:
-            let response = HTTPResponse(statusCode: head.statusCode, headers: head.headers)
-            return .finished(.success(CurlResponse(body: body.data, response: response)))
-        case .fail(let error):
-            return .finished(.failure(error))
-        }
+        return .finished(.success(()))
     }
 
-    /// Resumes the caller with `result` and frees the easy handle; the caller removed it from the multi handle.
-    func complete(_ result: CurlResult) {
+    /// A body callback's pause was lifted: the transfer waits on the server again.
+    func resumed() {
+        isPaused = false
+        lastActivity = .now
+    }
+
+    /// Ends the transfer with `result` (after a last progress report when it succeeded) and frees the easy
+    /// handle; the caller removed it from the multi handle.
+    func complete(_ result: TransferResult) {
+        if case .success = result, var progress {
+            var size: curl_off_t = 0
+            if let easy { _ = ccurl_easy_getinfo_off_t(easy, CURLINFO_SIZE_UPLOAD_T, &size) }
+            progress.finish(sent: sentCount(libcurlCount: Int64(size)))
+            self.progress = progress
+        }
+        request.upload?.close()
         releaseHandle()
-        continuation.resume(returning: result)
+        sink.finish(result)
     }
 
     private func releaseHandle() {
@@ -104,38 +141,15 @@ final class EasyTransfer {
         headerList = nil
     }
 
-    // MARK: Callbacks (on the loop thread, inside curl_multi_perform)
-
-    /// One header line: fed to the parser; a final head whose `Content-Length` is past the limit stops the
-    /// transfer. Returns whether to go on.
-    func receiveHeaderLine(_ line: UnsafeRawBufferPointer) -> Bool {
-        lastActivity = .now
-        if case .ended(let head) = parser.consume(line: line), !head.isInterim, body.refusesUpFront(head) {
-            failure = .responseTooLarge(limit: body.limit.maximumBytes)
-            return false
-        }
-        return true
-    }
-
-    /// Decoded body bytes. The verdict decides the callback's answer: all bytes, a pause, or a short count
-    /// that makes libcurl stop with `CURLE_WRITE_ERROR`.
-    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> BodyVerdict {
-        lastActivity = .now
-        let verdict = body.accept(bytes)
-        if case .refuse(let error) = verdict { failure = error }
-        return verdict
-    }
-
-    /// Progress: an upload that moved counts as activity.
-    func progress(uploaded now: curl_off_t) {
-        guard now != uploaded else { return }
-        uploaded = now
-        lastActivity = .now
+    /// Body bytes sent: libcurl's count, which for a chunked body also counts the chunk framing, so never
+    /// more than the read callback handed over.
+    func sentCount(libcurlCount: Int64) -> Int64 {
+        request.upload == nil ? libcurlCount : min(libcurlCount, handedToLibcurl)
     }
 }
 
 /// What a finished hop leads to.
 enum TransferOutcome {
     case redirect(CurlRequest)
-    case finished(CurlResult)
+    case finished(TransferResult)
 }

@@ -35,6 +35,8 @@ struct RedirectRules: Sendable {
     /// The step after `head` answered `request`; updates `chain` when the step is ``RedirectStep/follow(_:)``.
     func step(after head: ResponseHead, to request: CurlRequest, chain: inout RedirectChain) -> RedirectStep {
         guard var next = RedirectProposal.request(after: head, to: request) else { return .handBack }
+        // A streamed body that was read once cannot be sent again: the caller gets the redirect.
+        if let upload = next.upload, !upload.isReplayable { return .handBack }
         let decision = RedirectDecision(
             policy: policy, original: chain.original, current: request.url, target: next.url,
             method: next.method.rawValue, visited: chain.visited, leftOrigin: chain.leftOrigin)
@@ -56,7 +58,7 @@ struct RedirectRules: Sendable {
 
 /// The request a redirect proposes, the way URLSession forms it: the `Location` resolved against the URL that
 /// answered; 303 turns any method but HEAD into GET and 301/302 turn POST into GET, both without the body;
-/// 307/308 keep method and body. `nil` for any other status or without a usable `Location`.
+/// 307/308 keep method and body (a streamed body too). `nil` for any other status or without a usable `Location`.
 enum RedirectProposal {
     static func request(after head: ResponseHead, to request: CurlRequest) -> CurlRequest? {
         guard [301, 302, 303, 307, 308].contains(head.statusCode), let location = head.value(of: "Location"),
@@ -71,6 +73,7 @@ enum RedirectProposal {
         if becomesGet {
             next.method = .get
             next.body = nil
+            next.upload = nil
         }
         return next
     }

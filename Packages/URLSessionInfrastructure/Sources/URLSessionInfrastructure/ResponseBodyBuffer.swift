@@ -11,27 +11,6 @@ import HTTPClientSupport
 /// low mark. Every byte comes out in the order it went in. A failure or ``close()`` drops what is held and
 /// removes the file at once; the end removes it when the reader reaches it.
 final class ResponseBodyBuffer: Sendable {
-    /// What happens to bytes past the memory limit.
-    enum Overflow: Sendable {
-        /// They go to a temporary file in `directory`.
-        case spill(directory: URL)
-        /// The producer is paused until at most `resumeBelow` bytes remain in memory.
-        case pause(resumeBelow: Int)
-    }
-
-    /// How much a buffer holds in memory and where the rest goes.
-    struct Limits: Sendable {
-        /// The most bytes held in memory before ``overflow`` applies.
-        var memory: Int
-        var overflow: Overflow
-    }
-
-    /// Pauses and resumes whatever produces the bytes (a `URLSessionTask`).
-    struct Producer: Sendable {
-        let pause: @Sendable () -> Void
-        let resume: @Sendable () -> Void
-    }
-
     private enum End {
         case finished
         case failed(any Error)
@@ -142,29 +121,34 @@ final class ResponseBodyBuffer: Sendable {
     ///   spill file cannot be read, or `HTTPTransportError.cancelled` when the reading Task is cancelled.
     func next() async throws -> Data? {
         while true {
-            if let step = try takeChunk() { return step.chunk }
-            try await waitForBytes()
+            switch try take() {
+            case .chunk(let chunk): return chunk
+            case .end: return nil
+            case .wait: try await waitForBytes()
+            }
         }
     }
 
-    private struct Step {
-        let chunk: Data?
+    private enum Take {
+        case chunk(Data)
+        case end
+        case wait
     }
 
-    /// A chunk, the end (a step with no chunk), or `nil` when the reader has to wait.
-    private func takeChunk() throws -> Step? {
-        try state.withLock { state throws -> Step? in
+    /// The oldest chunk held (memory first, then the file), the end, or `.wait` when there is neither yet.
+    private func take() throws -> Take {
+        try state.withLock { state throws -> Take in
             if !state.chunks.isEmpty {
                 let chunk = state.chunks.removeFirst()
                 state.memoryBytes -= chunk.count
                 resumeProducerIfDrained(&state)
-                return Step(chunk: chunk)
+                return .chunk(chunk)
             }
             if var spill = state.spill, spill.unread > 0 {
                 do {
                     let chunk = try spill.read(upTo: Self.fileReadSize)
                     state.spill = spill
-                    return Step(chunk: chunk)
+                    return .chunk(chunk)
                 } catch {
                     let failure = HTTPBodyError.unreadableFile(path: spill.url.path, underlying: error)
                     state.end = .failed(failure)
@@ -175,11 +159,11 @@ final class ResponseBodyBuffer: Sendable {
             switch state.end {
             case .finished?:
                 state.dropBytes()
-                return Step(chunk: nil)
+                return .end
             case .failed(let error)?:
                 throw error
             case nil:
-                return nil
+                return .wait
             }
         }
     }
@@ -205,12 +189,5 @@ final class ResponseBodyBuffer: Sendable {
         } onCancel: {
             state.withLock { $0.wakeReader() }
         }
-    }
-}
-
-extension Task where Success == Never, Failure == Never {
-    /// Throws `HTTPTransportError.cancelled` when the current Task is cancelled.
-    static func checkCancellationAsTransportError() throws(HTTPTransportError) {
-        if isCancelled { throw .cancelled }
     }
 }

@@ -37,7 +37,8 @@ struct UploadSource: Sendable {
     /// The source for `body`, or for `data` (the request's own body) when `body` is `nil`.
     /// - Parameter directory: Where a body that is not sent from memory is copied to.
     /// - Throws: What reading `body` throws (`HTTPBodyError.lengthMismatch(expected:received:)` when it
-    ///   breaks its known length), `HTTPTransportError.cancelled` when the Task is cancelled while copying,
+    ///   breaks its known length), `HTTPTransportError.cancelled` when the Task is cancelled while copying
+    ///   (also when the body's source throws `CancellationError`),
     ///   or `HTTPTransportError.other(underlying:)` with the file system's error.
     static func make(body: HTTPBody?, data: Data?, directory: URL) async throws -> UploadSource {
         guard let body else { return inMemory(data ?? Data()) }
@@ -80,7 +81,7 @@ struct UploadSource: Sendable {
         } catch {
             try? handle.close()
             try? FileManager.default.removeItem(at: url)
-            throw error
+            throw error is CancellationError ? HTTPTransportError.cancelled : error
         }
     }
 
@@ -96,6 +97,8 @@ struct UploadSource: Sendable {
             }
             length += Int64(chunk.count)
         }
+        // A sequence may end early, without an error, when its reader is cancelled (AsyncStream does).
+        try Task.checkCancellationAsTransportError()
         return length
     }
 }

@@ -41,8 +41,9 @@ struct URLSessionStreamDownloadTests {
                 buffering: fixture.buffering(memoryLimit: memoryLimit)
             ) { response, body in
                 try await ReadBody(response: response, body: body) { countSoFar in
-                    guard spilled.count == 0 else { return }
+                    // Every chunk waits for the signal: the first until the whole body has arrived.
                     try await allReceived.wait()
+                    guard spilled.count == 0 else { return }
                     let names = try fixture.scratchFiles()
                     #expect(names.count == 1)
                     for name in names {

@@ -99,4 +99,19 @@ struct URLSessionClientStreamTests {
         #expect(streamed == body)
         #expect(error?.matches(.responseTooLarge(limit: 64)) == true)
     }
+
+    @Test("the client is released after a stream whose receive returned without reading")
+    func releasedAfterStream() async throws {
+        let stub = StubbedHost(.respond(status: 200, body: Data(repeating: 1, count: 1000)))
+        var sut: URLSessionClient? = URLSessionClient(baseURL: stub.baseURL, session: URLProtocolStub.session)
+        let reference = WeakReference(try #require(sut))
+
+        let status = try await sut?.stream(request: TestRequest(), body: nil, progress: nil) { response, _ in
+            response.statusCode
+        }
+        sut = nil
+
+        #expect(status == 200)
+        #expect(reference.object == nil)
+    }
 }

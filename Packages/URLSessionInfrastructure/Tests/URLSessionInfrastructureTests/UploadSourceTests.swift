@@ -69,6 +69,37 @@ struct UploadSourceTests {
     }
 }
 
+extension UploadSourceTests {
+    @Test("cancelling while a body is copied throws cancelled and leaves no file")
+    func cancelledWhileCopying() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let firstChunkRead = Gate()
+        let never = Gate()
+        let body = HTTPBody(
+            AsyncThrowingStream<Data, any Error> { continuation in
+                continuation.yield(Data("a".utf8))
+                let waiting = Task {
+                    await firstChunkRead.open()
+                    do {
+                        try await never.wait()
+                    } catch {
+                        continuation.finish(throwing: error)
+                    }
+                }
+                continuation.onTermination = { _ in waiting.cancel() }
+            }, length: .unknown)
+        let copy = Task { try await UploadSource.make(body: body, data: nil, directory: scratch.url) }
+        try await firstChunkRead.wait()
+
+        copy.cancel()
+
+        let error = await #expect(throws: HTTPTransportError.self) { try await copy.value }
+        #expect(error?.kind == .cancelled)
+        #expect(try scratch.files().isEmpty)
+    }
+}
+
 /// Chunks given as strings, for single-pass bodies.
 private struct ScriptedChunks: AsyncSequence, Sendable {
     typealias Element = Data

@@ -1,0 +1,56 @@
+import Foundation
+import HTTPClient
+
+extension CurlEventLoop {
+    /// Runs `request` on the loop, sending `body` through a pump task and handing the final response to
+    /// `receive` as it arrives. When `receive` returns or throws, or the calling task is cancelled, the
+    /// transfer is stopped; this returns only after the loop released it.
+    /// - Throws: The transfer's `HTTPTransportError` or the request body's error before the head arrived,
+    ///   or what `receive` throws.
+    func stream<Result: Sendable>(
+        _ request: CurlRequest, body: HTTPBody?, progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        let ticket = TransferTicket()
+        let resume: @Sendable () -> Void = { [mailbox] in _ = mailbox.send(.resume(ticket)) }
+        var request = request
+        let upload = body.map { UploadChannel($0, resume: resume) }
+        if let upload {
+            request.body = nil
+            request.upload = upload
+        }
+        let response = ResponseStream(resume: resume)
+        let delivery = ResponseDelivery.stream(response, progress: progress)
+        return try await withTaskCancellationHandler {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                if let upload, let body { group.addTask { await upload.pump(body) } }
+                defer {
+                    upload?.close()
+                    group.cancelAll()
+                }
+                var refusal: HTTPTransportError?
+                let submitted = ticket.submit { refusal = mailbox.send(.start(ticket, request, delivery)) }
+                if let refusal { throw refusal }
+                guard submitted else { throw HTTPTransportError.cancelled }
+                do {
+                    let start = try await response.head()
+                    let result = try await receive(
+                        start.response, HTTPBody(ResponseChunks(stream: response), length: start.length))
+                    await stop(ticket, response)
+                    return result
+                } catch {
+                    await stop(ticket, response)
+                    throw error
+                }
+            }
+        } onCancel: {
+            if ticket.cancel() { _ = mailbox.send(.cancel(ticket)) }
+        }
+    }
+
+    /// Stops the transfer unless it ended, and waits until the loop released it.
+    private func stop(_ ticket: TransferTicket, _ response: ResponseStream) async {
+        if !response.hasEnded, ticket.cancel() { _ = mailbox.send(.cancel(ticket)) }
+        await response.ended()
+    }
+}

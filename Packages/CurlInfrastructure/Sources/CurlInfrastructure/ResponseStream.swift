@@ -1,0 +1,162 @@
+import CCurl
+import Foundation
+import HTTPClient
+import HTTPClientSupport
+
+/// The sink of ``CurlClient/stream(request:body:progress:receive:)``: a bounded buffer between libcurl's
+/// write callback (loop thread) and the caller's single reader of the response body.
+///
+/// Past ``highWatermark`` buffered bytes the write callback pauses the transfer and keeps nothing; once the
+/// reader drains the buffer to ``lowWatermark``, `resume` asks the loop to unpause it. So a slow reader holds
+/// at most the high watermark plus one of libcurl's chunks (16 KiB) in the client.
+final class ResponseStream: ResponseSink, Sendable {
+    /// The final response's status, headers and body length.
+    struct Start: Sendable {
+        let response: HTTPResponse
+        let length: HTTPBodyLength
+    }
+
+    /// Buffered bytes past which the transfer pauses.
+    static let highWatermark = 256 * 1024
+    /// Buffered bytes at or below which a paused transfer resumes.
+    static let lowWatermark = 128 * 1024
+
+    private struct State: Sendable {
+        var start: Start?
+        var chunks: [Data] = []
+        var buffered = 0
+        var paused = false
+        var end: TransferResult?
+        var startWaiter: CheckedContinuation<Void, Never>?
+        var chunkWaiter: CheckedContinuation<Void, Never>?
+        var endWaiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = LockedValue(State())
+    private let resume: @Sendable () -> Void
+
+    /// - Parameter resume: Asks the loop to unpause the transfer; called off the loop thread.
+    init(resume: @escaping @Sendable () -> Void) {
+        self.resume = resume
+    }
+
+    // MARK: Loop thread
+
+    func begin(_ response: HTTPResponse, head: ResponseHead, length: HTTPBodyLength) -> HTTPTransportError? {
+        let waiter = state.withLock { state in
+            state.start = Start(response: response, length: length)
+            defer { state.startWaiter = nil }
+            return state.startWaiter
+        }
+        waiter?.resume()
+        return nil
+    }
+
+    func accept(_ bytes: UnsafeRawBufferPointer) -> BodyVerdict {
+        let outcome: (BodyVerdict, CheckedContinuation<Void, Never>?) = state.withLock { state in
+            if state.buffered > 0, state.buffered + bytes.count > Self.highWatermark {
+                state.paused = true
+                return (.pause, nil)
+            }
+            state.chunks.append(Data(bytes))
+            state.buffered += bytes.count
+            defer { state.chunkWaiter = nil }
+            return (.accepted, state.chunkWaiter)
+        }
+        outcome.1?.resume()
+        return outcome.0
+    }
+
+    func finish(_ result: TransferResult) {
+        let waiters = state.withLock { state in
+            state.end = result
+            if case .failure = result {
+                state.chunks = []
+                state.buffered = 0
+            }
+            defer {
+                state.startWaiter = nil
+                state.chunkWaiter = nil
+                state.endWaiter = nil
+            }
+            return [state.startWaiter, state.chunkWaiter, state.endWaiter]
+        }
+        for waiter in waiters { waiter?.resume() }
+    }
+
+    // MARK: Caller
+
+    /// Waits for the final response's head.
+    /// - Throws: What ended the transfer before a head arrived.
+    func head() async throws -> Start {
+        await wait(until: { $0.start != nil || $0.end != nil }, register: { $0.startWaiter = $1 })
+        return try state.withLock { state throws -> Start in
+            if let start = state.start { return start }
+            if case .failure(let failure) = state.end { throw failure.error }
+            let error = CurlError(CURLE_WEIRD_SERVER_REPLY, "no response head")
+            throw HTTPTransportError.invalidResponse(underlying: error)
+        }
+    }
+
+    /// The next chunk of the body, or `nil` after the last one.
+    /// - Throws: What ended the transfer early (`HTTPTransportError.cancelled` once the caller stopped it).
+    func next() async throws -> Data? {
+        await wait(until: { !$0.chunks.isEmpty || $0.end != nil }, register: { $0.chunkWaiter = $1 })
+        let (chunk, wakeLoop) = try state.withLock { state throws -> (Data?, Bool) in
+            guard !state.chunks.isEmpty else {
+                if case .failure(let failure) = state.end { throw failure.error }
+                return (nil, false)
+            }
+            let chunk = state.chunks.removeFirst()
+            state.buffered -= chunk.count
+            let wake = state.paused && state.buffered <= Self.lowWatermark
+            if wake { state.paused = false }
+            return (chunk, wake)
+        }
+        if wakeLoop { resume() }
+        return chunk
+    }
+
+    /// Whether the transfer ended.
+    var hasEnded: Bool { state.withLock { $0.end != nil } }
+
+    /// Waits until the transfer ended and its handle was released.
+    func ended() async {
+        await wait(until: { $0.end != nil }, register: { $0.endWaiter = $1 })
+    }
+
+    private func wait(
+        until isReady: @escaping (State) -> Bool,
+        register: @escaping (inout State, CheckedContinuation<Void, Never>) -> Void
+    ) async {
+        while !state.withLock({ isReady($0) }) {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state in
+                    if isReady(state) { return true }
+                    register(&state, continuation)
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        }
+    }
+}
+
+/// The response body's chunks, read from a ``ResponseStream``; `HTTPBody` makes it single-pass.
+struct ResponseChunks: AsyncSequence, Sendable {
+    typealias Element = Data
+
+    let stream: ResponseStream
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let stream: ResponseStream
+
+        func next() async throws -> Data? {
+            try await stream.next()
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(stream: stream)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import HTTPClient
+import HTTPClientSupport
+import Testing
+
+@testable import CurlInfrastructure
+
+@Suite("ResponseStream")
+struct ResponseStreamTests {
+    private let chunk = Data(repeating: 7, count: 16 * 1024)
+
+    @Test("past the high watermark it pauses and keeps nothing; draining to the low watermark resumes once")
+    func watermarks() async throws {
+        let resumes = LockedValue(0)
+        let stream = ResponseStream { resumes.withLock { $0 += 1 } }
+        var accepted = 0
+        while case .accepted = accept(chunk, into: stream) { accepted += chunk.count }
+
+        var drained = 0
+        while accepted - drained > ResponseStream.lowWatermark {
+            drained += try await stream.next()?.count ?? 0
+            #expect(resumes.withLock { $0 } == (accepted - drained <= ResponseStream.lowWatermark ? 1 : 0))
+        }
+
+        #expect(accepted <= ResponseStream.highWatermark)
+        #expect(accepted > ResponseStream.highWatermark - chunk.count)
+        #expect(resumes.withLock { $0 } == 1)
+    }
+
+    @Test("a chunk that arrives while the reader waits is handed over; the end reads as nil")
+    func handOver() async throws {
+        let stream = ResponseStream {}
+        let reader = Task { try await stream.next() }
+        _ = accept(chunk, into: stream)
+
+        let first = try await reader.value
+        stream.finish(.success(()))
+        let end = try await stream.next()
+
+        #expect(first == chunk)
+        #expect(end == nil)
+    }
+
+    @Test("a failure drops what was buffered and is what the reader gets")
+    func failure() async throws {
+        let stream = ResponseStream {}
+        _ = accept(chunk, into: stream)
+
+        stream.finish(.failure(.transport(.cancelled)))
+
+        let error = await transportError { _ = try await stream.next() }
+        #expect(error?.kind == .cancelled)
+    }
+
+    @Test("an end before any head fails the wait for the head with the transfer's error")
+    func noHead() async throws {
+        let stream = ResponseStream {}
+        let waiting = Task { try await stream.head() }
+
+        stream.finish(.failure(.body(HTTPBodyError.alreadyRead)))
+
+        await #expect(throws: HTTPBodyError.self) { try await waiting.value }
+    }
+
+    private func accept(_ data: Data, into stream: ResponseStream) -> BodyVerdict {
+        data.withUnsafeBytes { stream.accept($0) }
+    }
+}
