@@ -345,6 +345,8 @@ def download_rows(result):
     for row in result["rows"]:
         rounds = len(row["bytes_per_second_by_round"])
         text = f"{row['bytes_per_second'] / 1e6:,.0f} MB/s ({rounds} of {result['rounds']} rounds)"
+        if row.get("cpu_seconds_per_gib"):
+            text += f"; {row['cpu_seconds_per_gib']:.2f} CPU s per GiB"
         if row["failures"]:
             text += f"; {row['failures']} failed"
         if row is reference:
@@ -358,6 +360,13 @@ def download_rows(result):
         elif ratio < DOWNLOAD_TARGET:
             verdict = (f"**missed**: {row['bytes_per_second'] / 1e6:,.0f} MB/s against curl's "
                        f"{reference['bytes_per_second'] / 1e6:,.0f} MB/s")
+            if row.get("cpu_seconds_per_gib") and reference.get("cpu_seconds_per_gib"):
+                busy = row["cpu_seconds_per_gib"] * row["bytes_per_second"] / (1 << 30)
+                reference_busy = reference["cpu_seconds_per_gib"] * reference["bytes_per_second"] / (1 << 30)
+                verdict += (f"; {row['cpu_seconds_per_gib']:.2f} CPU s per GiB against "
+                            f"{reference['cpu_seconds_per_gib']:.2f}, busy {busy:.2f} CPU s per s of transfer "
+                            f"against {reference_busy:.2f}"
+                            + (": it waits more than it computes" if busy < reference_busy else ""))
         else:
             verdict = "met"
         rows.append((f"9 download, {label} from nginx", row["side"], text,

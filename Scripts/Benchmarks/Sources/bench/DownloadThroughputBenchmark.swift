@@ -11,6 +11,7 @@ import URLSessionInfrastructure
 ///
 /// Every side writes into `--directory` and its file is removed once its size is checked. Each round runs
 /// every side once, in an order rotated by one each round; a side that fails records the error and goes on.
+/// Beside each rate, the CPU time the side took per GiB (this process, or the curl tool as a child).
 struct DownloadThroughputBenchmark {
     let baseURL: String
     let name: String
@@ -37,19 +38,23 @@ struct DownloadThroughputBenchmark {
     func run() async throws -> [String: Any] {
         let sides = try makeSides()
         var rates = Array(repeating: [Double](), count: sides.count)
+        var cpuPerGiB = Array(repeating: [Double](), count: sides.count)
         var errors = Array(repeating: [String](), count: sides.count)
         for round in 0..<rounds {
             let shift = round % sides.count
             for index in Array(sides.indices[shift...]) + Array(sides.indices[..<shift]) {
                 let destination = directory.appendingPathComponent("download-\(index).bin")
                 let clock = ContinuousClock()
+                let cpuBefore = Self.cpuSeconds()
                 let started = clock.now
                 do {
                     try await sides[index].download(destination)
                     let seconds = LoadSample.seconds(clock.now - started)
+                    let cpu = Self.cpuSeconds() - cpuBefore
                     let size = try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int
                     guard size == bytes else { throw BenchmarkError.referenceFailed("wrote \(size ?? -1) bytes") }
                     rates[index].append(Double(bytes) / seconds)
+                    cpuPerGiB[index].append(cpu * Double(1 << 30) / Double(bytes))
                 } catch {
                     errors[index].append(String(describing: error))
                 }
@@ -63,6 +68,7 @@ struct DownloadThroughputBenchmark {
             [
                 "side": sides[index].name, "bytes_per_second_by_round": rates[index],
                 "bytes_per_second": Statistics.median(rates[index]), "failures": errors[index].count,
+                "cpu_seconds_per_gib": Statistics.median(cpuPerGiB[index]),
                 "first_error": errors[index].first ?? "",
             ]
         }
@@ -92,6 +98,22 @@ struct DownloadThroughputBenchmark {
         return clients.map { name, client in
             Side(name: name) { try await client.download(request: request, to: $0) }
         } + [Side(name: "curl -o (the curl tool)") { try Self.runCurl(curl, url: url, to: $0) }]
+    }
+
+    /// CPU seconds (user + system) of this process and of its waited-for children (the curl tool) so far.
+    private static func cpuSeconds() -> Double {
+        var own = rusage()
+        var children = rusage()
+        #if canImport(Glibc)
+            getrusage(RUSAGE_SELF.rawValue, &own)
+            getrusage(RUSAGE_CHILDREN.rawValue, &children)
+        #else
+            getrusage(RUSAGE_SELF, &own)
+            getrusage(RUSAGE_CHILDREN, &children)
+        #endif
+        return [own.ru_utime, own.ru_stime, children.ru_utime, children.ru_stime].reduce(0) {
+            $0 + Double($1.tv_sec) + Double($1.tv_usec) * 1e-6
+        }
     }
 
     private static func runCurl(_ binary: String, url: String, to destination: URL) throws {
