@@ -24,12 +24,14 @@ struct CancellationContractTests {
         }
     }
 
-    @Test("cancelling while connecting ends the load and abandons the connection", arguments: Transport.allCases)
-    func whileConnecting(transport: Transport) async throws {
+    @Test(
+        "cancelling while connecting ends the call and abandons the connection",
+        arguments: Transport.allCases, ClientCall.allCases)
+    func whileConnecting(transport: Transport, call: ClientCall) async throws {
         let listener = try StalledListener()
         let baseURL = try #require(URL(string: "http://127.0.0.1:\(listener.port)/"))
         let client = try transport.makeClient(baseURL: baseURL)
-        let load = Task { try await client.load(request: devRequest(.get, "echo/never-connected")) }
+        let load = Task { try await call.send(devRequest(.get, "echo/never-connected"), through: client) }
         try await ConnectingSockets.waitUntil(port: listener.port, "at least 1") { $0 >= 1 }
 
         load.cancel()
@@ -41,12 +43,12 @@ struct CancellationContractTests {
     }
 
     @Test(
-        "cancelling while waiting for the response head ends the load and closes the connection",
-        arguments: Transport.allCases)
-    func whileWaitingForHead(transport: Transport) async throws {
+        "cancelling while waiting for the response head ends the call and closes the connection",
+        arguments: Transport.allCases, ClientCall.allCases)
+    func whileWaitingForHead(transport: Transport, call: ClientCall) async throws {
         try await withClient(transport) { server, client in
             let admin = try server.admin
-            let load = Task { try await client.load(request: devRequest(.get, "faults/black-hole")) }
+            let load = Task { try await call.send(devRequest(.get, "faults/black-hole"), through: client) }
             try await admin.waitUntil("black-hole.opened", reaches: 1)
 
             load.cancel()
@@ -72,6 +74,29 @@ struct CancellationContractTests {
             let error = await transportError { _ = try await load.value }
             #expect(error.kind == .cancelled)
             try await admin.waitUntil("black-hole.closed", reaches: 1)
+        }
+    }
+
+    @Test("cancelling one of many loads leaves the others working", arguments: Transport.allCases)
+    func oneOfMany(transport: Transport) async throws {
+        try await withClient(transport) { server, client in
+            let held = Task { try await client.load(request: devRequest(.get, "faults/black-hole")) }
+            try await server.admin.waitUntil("black-hole.opened", reaches: 1)
+            let others = Task {
+                try await withThrowingTaskGroup(of: Int.self) { group in
+                    for index in 0..<20 {
+                        group.addTask { try await client.load(request: devRequest(.get, "echo/\(index)")).1.statusCode }
+                    }
+                    return try await group.reduce(into: [Int]()) { $0.append($1) }
+                }
+            }
+
+            held.cancel()
+
+            let error = await transportError { _ = try await held.value }
+            let statuses = try await others.value
+            #expect(error.kind == .cancelled)
+            #expect(statuses == Array(repeating: 200, count: 20))
         }
     }
 

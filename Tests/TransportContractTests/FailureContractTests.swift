@@ -34,6 +34,35 @@ struct FailureContractTests {
         }
     }
 
+    @Test(
+        "a body slower in total than the request timeout, but faster between bytes, completes",
+        arguments: Transport.allCases)
+    func timeoutIsBetweenBytes(transport: Transport) async throws {
+        try await withClient(transport, Self.oneSecond) { _, client in
+            let (data, response) = try await client.load(
+                request: devRequest(
+                    .get, "faults/slow-body", query: ["bytes": "6", "chunks": "6", "interval_ms": "300"]))
+
+            #expect(response.statusCode == 200)
+            #expect(data.count == 6)
+        }
+    }
+
+    @Test("a header value with a line break is refused before anything is sent", arguments: Transport.allCases)
+    func headerInjection(transport: Transport) async throws {
+        try await withClient(transport) { server, client in
+            try await transport.expecting(.headerLineBreakSent) {
+                await #expect(throws: (any Error).self) {
+                    try await client.load(
+                        request: devRequest(.get, "echo/x", headers: ["X-Bad": "a\r\nHost: evil"]))
+                }
+
+                let seen = try await server.admin.count("route:GET /echo/x")
+                #expect(seen == 0)
+            }
+        }
+    }
+
     @Test("a port nobody listens on surfaces as cannotConnect", arguments: Transport.allCases)
     func unreachablePort(transport: Transport) async throws {
         let closedPort = try ReservedPort()

@@ -66,6 +66,23 @@ struct RedirectContractTests {
         }
     }
 
+    @Test(
+        "credentials stay removed when a later redirect comes back to the first origin", arguments: Transport.allCases)
+    func credentialsStayRemoved(transport: Transport) async throws {
+        try await withTwoOrigins(transport) { first, second in
+            let client = try first.client()
+            let back = first.url("echo/back")
+            let away = second.url(
+                "faults/redirect?to=\(back.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")")
+
+            let echo = try await client.echo(redirect(to: away))
+
+            #expect(echo.path == "/echo/back")
+            #expect(echo.header("Authorization") == nil)
+            #expect(echo.header("Cookie") == nil)
+        }
+    }
+
     @Test("a redirect within the origin keeps the credentials", arguments: Transport.allCases)
     func sameOriginKeepsCredentials(transport: Transport) async throws {
         try await withClient(transport) { server, client in

@@ -22,6 +22,17 @@ struct RequestBodyContractTests {
         }
     }
 
+    @Test("a POST without a body sends Content-Length: 0", arguments: Transport.allCases)
+    func emptyPost(transport: Transport) async throws {
+        try await withClient(transport) { _, client in
+            let echo = try await client.echo(devRequest(.post, "echo/empty"))
+
+            #expect(echo.method == "POST")
+            #expect(echo.body.isEmpty)
+            #expect(echo.header("Content-Length") == "0")
+        }
+    }
+
     @Test("GET sends no body", arguments: Transport.allCases)
     func get(transport: Transport) async throws {
         try await withClient(transport) { _, client in

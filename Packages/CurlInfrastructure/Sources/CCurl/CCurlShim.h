@@ -5,6 +5,13 @@
 
 #include <curl/curl.h>
 
+// MARK: Trusted certificate authorities
+
+/// CURLOPT_CAINFO: the PEM file of the certificate authorities to trust instead of the system's.
+static inline CURLcode ccurl_easy_set_certificate_authorities(CURL *handle, const char *path) {
+    return curl_easy_setopt(handle, CURLOPT_CAINFO, path);
+}
+
 // MARK: curl_easy_setopt
 
 static inline CURLcode ccurl_easy_setopt_long(CURL *handle, CURLoption option, long value) {

@@ -37,18 +37,40 @@ public final class CurlClient: HTTPClient {
         baseURL: URL, requestTimeout: TimeInterval = 30, redirects: RedirectPolicy = .standard,
         maximumResponseBytes: Int = 32 * 1024 * 1024
     ) throws(ConfigurationError) {
+        (builder, loop) = try Self.parts(baseURL, requestTimeout, redirects, maximumResponseBytes, nil)
+    }
+
+    /// Creates a client for `baseURL` that trusts the certificate authorities in `certificateAuthorities`
+    /// (a PEM file, such as a test server's self-signed certificate) instead of the system's.
+    ///
+    /// The file is read when a connection is made: an unreadable or malformed file fails each `https`
+    /// request with `HTTPTransportError`, libcurl's ``CurlError`` as the cause. The other parameters are
+    /// ``init(baseURL:requestTimeout:redirects:maximumResponseBytes:)``'s.
+    /// - Throws: ``ConfigurationError`` for an unusable base URL, or a timeout or size limit that is not positive.
+    public init(
+        baseURL: URL, requestTimeout: TimeInterval = 30, redirects: RedirectPolicy = .standard,
+        maximumResponseBytes: Int = 32 * 1024 * 1024, certificateAuthorities: URL
+    ) throws(ConfigurationError) {
+        (builder, loop) = try Self.parts(
+            baseURL, requestTimeout, redirects, maximumResponseBytes, certificateAuthorities)
+    }
+
+    /// The request builder and event loop of a client, once its inputs are checked.
+    private static func parts(
+        _ baseURL: URL, _ requestTimeout: TimeInterval, _ redirects: RedirectPolicy, _ maximumResponseBytes: Int,
+        _ certificateAuthorities: URL?
+    ) throws(ConfigurationError) -> (CurlRequestBuilder, CurlEventLoop) {
         let scheme = baseURL.scheme?.lowercased()
         guard scheme == "http" || scheme == "https", baseURL.host?.isEmpty == false else {
             throw .unsupportedBaseURL(baseURL.redactedString)
         }
         guard requestTimeout > 0, requestTimeout.isFinite else { throw .invalidRequestTimeout(requestTimeout) }
         guard maximumResponseBytes > 0 else { throw .invalidMaximumResponseBytes(maximumResponseBytes) }
-        builder = CurlRequestBuilder(baseURL: baseURL)
-        loop = CurlEventLoop(
-            settings: CurlSettings(
-                idleTimeout: .milliseconds(Int64((requestTimeout * 1000).rounded(.up))),
-                limit: ResponseSizeLimit(maximumBytes: maximumResponseBytes),
-                redirects: RedirectRules(policy: redirects)))
+        let settings = CurlSettings(
+            idleTimeout: .milliseconds(Int64((requestTimeout * 1000).rounded(.up))),
+            limit: ResponseSizeLimit(maximumBytes: maximumResponseBytes),
+            redirects: RedirectRules(policy: redirects), certificateAuthorities: certificateAuthorities)
+        return (CurlRequestBuilder(baseURL: baseURL), CurlEventLoop(settings: settings))
     }
 
     /// Sends `request` and returns the body and response, for every status code.
@@ -74,7 +96,8 @@ public final class CurlClient: HTTPClient {
     /// on the client's thread after each change, with a last report once the response is complete.
     /// - Throws: `HTTPTransportError` when no response arrived (`cancelled` when the calling Task was
     ///   cancelled), the error reading `body` (such as `HTTPBodyError.lengthMismatch`), or what `receive`
-    ///   throws. Reading the response body throws the transport's error when the transfer fails midway.
+    ///   throws. When the transfer fails midway, reading the response body gives the bytes that arrived, then
+    ///   throws the transport's error.
     public func stream<Result: Sendable>(
         request: HTTPRequest, body: HTTPBody?, progress: (@Sendable (HTTPTransferProgress) -> Void)?,
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPClientSupport
 
 /// What every transfer of one client shares: its limits and its redirect rules.
@@ -8,4 +9,6 @@ struct CurlSettings: Sendable {
     let limit: ResponseSizeLimit
     /// Which redirects the transfers follow.
     let redirects: RedirectRules
+    /// The PEM file of the certificate authorities to trust instead of the system's, if any.
+    var certificateAuthorities: URL? = nil
 }

@@ -42,8 +42,7 @@ struct EasyOptions {
             }
             try check(ccurl_easy_setopt_long(easy, CURLOPT_POST, 1), "POST")
             if let upload = request.upload { return try setUpload(upload) }
-            let body = request.body
-            let data = body ?? Data()
+            let data = request.body ?? Data()
             try check(
                 ccurl_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(data.count)), "POSTFIELDSIZE")
             let code = data.withUnsafeBytes { bytes in

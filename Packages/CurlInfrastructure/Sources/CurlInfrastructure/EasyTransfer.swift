@@ -7,7 +7,7 @@ import HTTPClientSupport
 /// final response goes to. Created, used and released on the loop thread only.
 final class EasyTransfer {
     let ticket: TransferTicket
-    // The state below the handle is also read and written by the callbacks in EasyTransfer+Callbacks.swift.
+    // Loop-thread state, also read and written by the callbacks in EasyTransfer+Callbacks.swift.
     let settings: CurlSettings
     let sink: any ResponseSink
     var progress: TransferProgressReporter?
@@ -17,12 +17,13 @@ final class EasyTransfer {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer: UnsafeMutablePointer<CChar>
     var parser = ResponseHeadParser()
-    /// Set once the current hop's final head was read: the redirect to follow, or `nil` for the response.
+    /// Set once the current hop's final head was read: hand it to the sink, or follow a redirect.
     var hopDecision: HopDecision?
     /// Why a callback stopped the transfer, if one did.
     var failure: TransferFailure?
     /// Request body bytes of this hop handed to libcurl by the read callback.
     var handedToLibcurl: Int64 = 0
+    /// libcurl's count of request body bytes sent on this hop, from the progress callback.
     var uploaded: curl_off_t = 0
     /// Bytes of a followed redirect's own body, which are read to keep the connection and then dropped.
     var redirectBodyBytes = 0
@@ -36,6 +37,7 @@ final class EasyTransfer {
     /// The most bytes of a redirect's own body read to keep its connection; past it the hop is cut short.
     static let redirectBodyLimit = 1024 * 1024
 
+    /// What the current hop's final head leads to.
     enum HopDecision {
         case respond
         case redirect(CurlRequest)
@@ -94,6 +96,7 @@ final class EasyTransfer {
         let me = Unmanaged.passUnretained(self).toOpaque()
         headerList = EasyOptions.headerList(for: request)
         try options.configure(request, headers: headerList, errorBuffer: errorBuffer, userData: me)
+        try options.trust(settings.certificateAuthorities)
         return easy
     }
 

@@ -67,10 +67,12 @@ final class ResponseStream: ResponseSink, Sendable {
         return outcome.0
     }
 
+    /// The transfer ended. A reader gets the bytes that arrived before a failure, then the failure; when the
+    /// transfer was cancelled (the caller stopped it) they are dropped at once.
     func finish(_ result: TransferResult) {
         let waiters = state.withLock { state in
             state.end = result
-            if case .failure = result {
+            if case .failure(.transport(let error)) = result, error.kind == .cancelled {
                 state.chunks = []
                 state.buffered = 0
             }
@@ -139,24 +141,5 @@ final class ResponseStream: ResponseSink, Sendable {
                 if ready { continuation.resume() }
             }
         }
-    }
-}
-
-/// The response body's chunks, read from a ``ResponseStream``; `HTTPBody` makes it single-pass.
-struct ResponseChunks: AsyncSequence, Sendable {
-    typealias Element = Data
-
-    let stream: ResponseStream
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-        let stream: ResponseStream
-
-        func next() async throws -> Data? {
-            try await stream.next()
-        }
-    }
-
-    func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(stream: stream)
     }
 }

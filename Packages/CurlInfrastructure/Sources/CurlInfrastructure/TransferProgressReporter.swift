@@ -26,20 +26,22 @@ struct TransferProgressReporter {
     /// The current hop has sent `count` request body bytes; a redirect's new hop starts again from zero, so
     /// only a count past the largest so far is reported.
     mutating func sent(_ count: Int64) {
-        var count = count
-        if let expected = progress.bytesExpectedToSend { count = min(count, expected) }
-        guard count > progress.bytesSent else { return }
-        progress.bytesSent = count
+        guard record(sent: count) else { return }
         report(progress)
     }
 
-    /// The transfer completed: the last report.
+    /// The transfer completed, having sent `count` request body bytes on its last hop: the last report.
     mutating func finish(sent count: Int64) {
-        if let expected = progress.bytesExpectedToSend {
-            progress.bytesSent = max(progress.bytesSent, min(count, expected))
-        } else {
-            progress.bytesSent = max(progress.bytesSent, count)
-        }
+        record(sent: count)
         report(progress)
+    }
+
+    /// Keeps the largest count sent, never past the body's length. Returns whether it grew.
+    @discardableResult
+    private mutating func record(sent count: Int64) -> Bool {
+        let count = progress.bytesExpectedToSend.map { min(count, $0) } ?? count
+        guard count > progress.bytesSent else { return false }
+        progress.bytesSent = count
+        return true
     }
 }

@@ -127,14 +127,16 @@ final class UploadChannel: Sendable {
         }
     }
 
+    /// One pass over `body`. A sequence that ends (or throws) because the task was cancelled is not a
+    /// complete body: that pass fails with `cancelled`, so libcurl never ends the request as if it were whole.
     private func send(_ body: HTTPBody, pass: Int) async {
         do {
             for try await chunk in body {
                 guard await offer(chunk, pass: pass) else { return }
             }
-            conclude(pass: pass, failure: nil)
+            conclude(pass: pass, failure: Task.isCancelled ? HTTPTransportError.cancelled : nil)
         } catch {
-            conclude(pass: pass, failure: error)
+            conclude(pass: pass, failure: Task.isCancelled ? HTTPTransportError.cancelled : error)
         }
     }
 

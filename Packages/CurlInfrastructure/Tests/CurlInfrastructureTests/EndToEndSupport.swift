@@ -19,15 +19,6 @@ func withDevServer<T>(
     }
 }
 
-/// Starts a dev server on 127.0.0.1 and another on 127.0.0.2 (a different origin), and runs `body` with both.
-func withTwoOrigins<T>(_ body: (DevServer, DevServer) async throws -> T) async throws -> T {
-    try await DevServer.run { first in
-        try await DevServer.run(arguments: ["--host", "127.0.0.2"]) { second in
-            try await body(first, second)
-        }
-    }
-}
-
 /// A request to the dev server's root, with no version segment.
 func devRequest(
     _ method: HTTPMethod = .get, _ path: String, query: HTTPQueryParameter? = nil, headers: HTTPHeaders? = nil,
@@ -49,11 +40,6 @@ extension CurlClient {
 }
 
 extension DevServer {
-    /// The absolute URL of `path` on this server.
-    func url(_ path: String) -> String {
-        baseURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/" + path
-    }
-
     /// A client of its own for this server's admin routes.
     func admin() throws -> DevServerAdmin {
         try CurlClient(baseURL: baseURL).admin

@@ -41,8 +41,8 @@ struct ResponseStreamTests {
         #expect(end == nil)
     }
 
-    @Test("a failure drops what was buffered and is what the reader gets")
-    func failure() async throws {
+    @Test("a cancellation drops what was buffered and is what the reader gets")
+    func cancellation() async throws {
         let stream = ResponseStream {}
         _ = accept(chunk, into: stream)
 
@@ -50,6 +50,19 @@ struct ResponseStreamTests {
 
         let error = await transportError { _ = try await stream.next() }
         #expect(error?.kind == .cancelled)
+    }
+
+    @Test("another failure reaches the reader after the bytes that arrived before it")
+    func failureAfterBytes() async throws {
+        let stream = ResponseStream {}
+        _ = accept(chunk, into: stream)
+
+        stream.finish(.failure(.transport(.connectionLost(underlying: CurlError(code: 18, message: "partial")))))
+
+        let first = try await stream.next()
+        let error = await transportError { _ = try await stream.next() }
+        #expect(first == chunk)
+        #expect(error?.kind == .connectionLost)
     }
 
     @Test("an end before any head fails the wait for the head with the transfer's error")

@@ -2,6 +2,7 @@ import CurlInfrastructure
 import DevServerSupport
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 import HTTPClientTestSupport
 import Testing
 
@@ -86,6 +87,44 @@ struct StreamCancellationEndToEndTests {
 
             let error = await transportError { for try await _ in body {} }
             #expect(error?.kind == .cancelled)
+        }
+    }
+
+    @Test("cancelling the Task while the request body waits for its next chunk throws cancelled")
+    func cancelMidUpload() async throws {
+        try await withDevServer { _, client in
+            let sending = Gate()
+            let (chunks, source) = AsyncStream.makeStream(of: Data.self)
+            source.yield(Data(repeating: 1, count: 1000))  // and then nothing, until the Task is cancelled
+            let stream = Task {
+                try await client.stream(
+                    request: devRequest(.post, "echo/never-ends"), body: HTTPBody(chunks, length: .unknown),
+                    progress: { progress in if progress.bytesSent > 0 { Task { await sending.open() } } }
+                ) { response, _ in response.statusCode }
+            }
+            try await sending.wait()
+
+            stream.cancel()
+
+            let error = await transportError { _ = try await stream.value }
+            #expect(error?.kind == .cancelled)
+        }
+    }
+
+    @Test("a connection that drops mid-body makes the reader throw connectionLost after the bytes that came")
+    func dropMidBody() async throws {
+        try await withDevServer { _, client in
+            let request = devRequest(.get, "faults/black-hole", query: ["body_bytes": "1000", "max_ms": "100"])
+            let received = LockedValue(0)
+
+            let error = await transportError {
+                try await client.stream(request: request, body: nil, progress: nil) { _, body in
+                    for try await chunk in body { received.withLock { $0 += chunk.count } }
+                }
+            }
+
+            #expect(error?.kind == .connectionLost)
+            #expect(received.withLock { $0 } == 1000)
         }
     }
 }

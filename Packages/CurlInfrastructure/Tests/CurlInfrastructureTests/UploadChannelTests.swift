@@ -95,4 +95,26 @@ struct UploadChannelTests {
             return
         }
     }
+
+    @Test("a sequence that ends because the pump was cancelled aborts the upload instead of ending it")
+    func cancelledPump() async throws {
+        let (chunks, _) = AsyncStream.makeStream(of: Data.self)
+        let body = HTTPBody(chunks, length: .unknown)
+        var harness = Harness(body)
+
+        let (first, _) = harness.read()
+        let pump = Task { [channel = harness.channel] in await channel.pump(body) }
+        pump.cancel()
+        _ = await harness.resumes.next()
+        let (outcome, _) = harness.read()
+        harness.channel.close()
+        await pump.value
+
+        guard case .pause = first, case .abort(let error) = outcome,
+            (error as? HTTPTransportError)?.kind == .cancelled
+        else {
+            Issue.record("expected a pause, then an abort with cancelled; got \(first), \(outcome)")
+            return
+        }
+    }
 }

@@ -16,6 +16,12 @@ struct HARRedaction: Sendable {
         !names.isEmpty && names.contains(name.lowercased())
     }
 
+    /// Whether `text` contains any redacted name, ignoring case.
+    func mentionsSecret(_ text: String) -> Bool {
+        let lowercased = text.lowercased()
+        return names.contains { lowercased.contains($0) }
+    }
+
     func redacted(headers: HTTPHeaders?) -> [HARNameValue] {
         (headers ?? HTTPHeaders()).map { field in
             HARNameValue(

@@ -53,6 +53,30 @@ public struct HARReplayClient: HTTPClient {
     /// - Throws: ``HARReplayError`` when no entry matches; the recorded `HTTPTransportError` for a status-0 entry.
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
+        try answer(to: request)
+    }
+
+    /// The recorded answer to `request`, its body handed to `receive` in chunks of 64 KiB; `body` is not read.
+    /// Progress is reported after each chunk.
+    /// - Throws: What ``load(request:)`` throws, or what `receive` throws.
+    public func stream<Result: Sendable>(
+        request: any HTTPRequest,
+        body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        let (data, response) = try answer(to: request)
+        let chunks = RecordedChunks(data: data, chunkSize: Self.chunkSize) { received in
+            progress?(HTTPTransferProgress(bytesReceived: received, bytesExpectedToReceive: Int64(data.count)))
+        }
+        progress?(HTTPTransferProgress(bytesExpectedToReceive: Int64(data.count)))
+        return try await receive(response, HTTPBody(chunks, length: .known(Int64(data.count))))
+    }
+
+    /// How many bytes ``stream(request:body:progress:receive:)`` hands over at a time.
+    static let chunkSize = 64 * 1024
+
+    private func answer(to request: any HTTPRequest) throws -> (Data, HTTPResponse) {
         let key = ReplayKey(request)
         let matches = entries.filter { key.isAnswered(by: $0.key) }
         guard !matches.isEmpty else { throw noMatch(for: request, key: key) }

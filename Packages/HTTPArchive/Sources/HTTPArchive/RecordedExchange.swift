@@ -7,7 +7,7 @@ import HTTPClientSupport
 /// the request, a redirect or an error message, are written with their userinfo redacted (`RedactedURL`).
 struct RecordedExchange: Sendable {
     enum Outcome: Sendable {
-        case response(Data, HTTPResponse)
+        case response(RecordedBody, HTTPResponse)
         case failure(HARTransportFailure, message: String)
     }
 
@@ -20,6 +20,8 @@ struct RecordedExchange: Sendable {
     let started: Date
     let duration: Duration
     let outcome: Outcome
+    /// The request body as the transport read it; `nil` for the request's own ``HTTPRequest/body``.
+    var requestBody: RecordedBody?
     /// Whether whole bodies are secret (the token API's), not just named JSON fields.
     let redactsBodies: Bool
 
@@ -47,11 +49,14 @@ struct RecordedExchange: Sendable {
         var sent = ModifiedRequest(request)
         sent.queryParameter = request.queryParameter.map(redaction.redacted(query:))
         let url = RedactedURL.string(from: (try? HTTPURLBuilder(baseURL: baseURL).url(for: sent)) ?? baseURL)
-        let body = request.body.flatMap { $0.isEmpty ? nil : $0 }
+        var body = requestBody
+        if body == nil, let data = request.body { body = RecordedBody(whole: data) }
+        if body?.byteCount == 0 { body = nil }
         let postData = body.map { body in
-            let text = HARBody.text(of: body, redaction: redaction, redactsWholeBody: redactsBodies)
+            let text = body.text(redaction: redaction, redactsWholeBody: redactsBodies)
             return HARPostData(
-                mimeType: request.headers?["Content-Type"] ?? "", text: text.text, encoding: text.encoding)
+                mimeType: request.headers?["Content-Type"] ?? "", text: text.text, encoding: text.encoding,
+                comment: body.comment)
         }
         return HARRequest(
             method: request.method.name,
@@ -61,22 +66,22 @@ struct RecordedExchange: Sendable {
                 HARNameValue(name: $0.key, value: $0.value)
             },
             postData: postData,
-            bodySize: body?.count ?? 0
+            bodySize: body.map { Int(clamping: $0.byteCount) } ?? 0
         )
     }
 
     private func harResponse(redaction: HARRedaction) -> HARResponse {
-        guard case .response(let data, let response) = outcome else {
+        guard case .response(let body, let response) = outcome else {
             return HARResponse(status: 0, statusText: "", content: HARContent(size: 0, mimeType: ""), bodySize: -1)
         }
-        let text = HARBody.text(of: data, redaction: redaction, redactsWholeBody: redactsBodies)
+        let text = body.text(redaction: redaction, redactsWholeBody: redactsBodies)
         return HARResponse(
             status: response.statusCode,
             statusText: HTTPStatusReason.phrase(for: response.statusCode) ?? "",
             headers: redaction.redacted(headers: response.headers),
             content: HARContent(
-                size: data.count, mimeType: response.headers?["Content-Type"] ?? "", text: text.text,
-                encoding: text.encoding),
+                size: Int(clamping: body.byteCount), mimeType: response.headers?["Content-Type"] ?? "",
+                text: text.text, encoding: text.encoding, comment: body.comment),
             redirectURL: response.headers?["Location"].map { RedactedURL.string(from: $0) } ?? "",
             bodySize: -1  // the transport has already undone any Content-Encoding: the wire size is unknown
         )

@@ -4,7 +4,8 @@ import HTTPClient
 /// Records every request that passes through it, with its response or error, into a ``HARRecorder``.
 ///
 /// Each request is one entry, failed ones too (status 0 with the error in `_error`); the response or
-/// error is passed on unchanged.
+/// error is passed on unchanged. A streamed body is recorded as its reader reads it (see
+/// `stream(request:body:progress:receive:)`).
 struct RecordingHTTPClient: HTTPClient {
     let client: any HTTPClient
     let recorder: HARRecorder
@@ -20,7 +21,7 @@ struct RecordingHTTPClient: HTTPClient {
         let result: Result<(Data, HTTPResponse), any Error>
         do {
             let (data, response) = try await client.load(request: request)
-            outcome = .response(data, response)
+            outcome = .response(RecordedBody(whole: data), response)
             result = .success((data, response))
         } catch {
             outcome = .failure(HARTransportFailure(error), message: String(describing: error))

@@ -14,17 +14,25 @@ extension CachingHTTPClient {
         }
         let requestTime = now()
         let (data, response) = try await client.load(request: request)
-        if request.method != .options, (200..<400).contains(response.statusCode) {
-            store.removeEntries(forResource: key.resource)
-            for name in ["Location", "Content-Location"] {
-                guard let reference = response.headers?[name],
-                    let resource = Self.resource(named: reference, by: request, baseURL: policy.baseURL)
-                else { continue }
-                store.removeEntries(forResource: resource)
-            }
+        if invalidate(after: request, key: key, response: response) {
             storePOSTAnswer(response, to: request, data: data, requestTime: requestTime)
         }
         return Self.marked((data, response), .miss)
+    }
+
+    /// Removes the entries an unsafe `request` invalidates when its `response` is a success (2xx or 3xx): those
+    /// of its path and of the same-origin paths the response names in `Location` and `Content-Location`.
+    /// - Returns: Whether it was such a success.
+    func invalidate(after request: any HTTPRequest, key: HTTPCacheKey, response: HTTPResponse) -> Bool {
+        guard request.method != .options, (200..<400).contains(response.statusCode) else { return false }
+        store.removeEntries(forResource: key.resource)
+        for name in ["Location", "Content-Location"] {
+            guard let reference = response.headers?[name],
+                let resource = Self.resource(named: reference, by: request, baseURL: policy.baseURL)
+            else { continue }
+            store.removeEntries(forResource: resource)
+        }
+        return true
     }
 
     /// Stores the answer to a `POST` as the `GET` entry of its URL when RFC 9110, 9.3.3 makes it reusable for a

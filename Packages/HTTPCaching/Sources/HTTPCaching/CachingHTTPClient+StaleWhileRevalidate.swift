@@ -15,13 +15,23 @@ extension CachingHTTPClient {
         _ request: any HTTPRequest, key: HTTPCacheKey, stored: HTTPCacheEntry?, directives: RequestDirectives,
         at date: Date
     ) -> (Data, HTTPResponse)? {
-        guard let stored, !stored.isFresh(at: date), Self.allowsStaleWhileRevalidating(directives),
-            CacheRules.allowsStaleAnswers(stored),
-            let window = CacheControl(stored.headers["Cache-Control"]).seconds("stale-while-revalidate"),
-            stored.age(at: date) - stored.freshnessLifetime <= window
-        else { return nil }
+        guard let stored, Self.mayAnswerWhileRevalidating(stored, directives: directives, at: date) else {
+            return nil
+        }
         revalidateInBackground(request, key: key, stored: stored, directives: directives)
         return Self.answer(stored, .stale, at: date)
+    }
+
+    /// Whether `stored` may answer stale at `date` while it is revalidated in the background, as
+    /// `answerWhileRevalidating(_:key:stored:directives:at:)` says.
+    static func mayAnswerWhileRevalidating(_ stored: HTTPCacheEntry, directives: RequestDirectives, at date: Date)
+        -> Bool
+    {
+        guard !stored.isFresh(at: date), allowsStaleWhileRevalidating(directives),
+            CacheRules.allowsStaleAnswers(stored),
+            let window = CacheControl(stored.headers["Cache-Control"]).seconds("stale-while-revalidate")
+        else { return false }
+        return stored.age(at: date) - stored.freshnessLifetime <= window
     }
 
     /// Revalidates `stored` as a foreground revalidation would, storing what comes back, unless a revalidation

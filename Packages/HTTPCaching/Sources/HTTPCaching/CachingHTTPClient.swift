@@ -152,23 +152,26 @@ public struct CachingHTTPClient: HTTPClient {
     private func standIn(_ stored: HTTPCacheEntry?, _ request: any HTTPRequest, _ directives: RequestDirectives)
         -> (Data, HTTPResponse)?
     {
-        guard let stored, !(500..<600).contains(stored.statusCode), CacheRules.allowsStaleAnswers(stored) else {
-            return nil
-        }
         let date = now()
+        guard let stored, mayStandIn(stored, directives, at: date) else { return nil }
+        let answer = Self.answer(stored, .stale, at: date)
+        return stored.statusCode == 206 ? Self.ranged(answer, for: request) : answer
+    }
+
+    /// Whether `stored` may stand in for a failed origin at `date`, as `standIn(_:_:_:)` says.
+    func mayStandIn(_ stored: HTTPCacheEntry, _ directives: RequestDirectives, at date: Date) -> Bool {
+        guard !(500..<600).contains(stored.statusCode), CacheRules.allowsStaleAnswers(stored) else { return false }
         let allowance =
             directives.staleIfError ?? CacheControl(stored.headers["Cache-Control"]).seconds("stale-if-error")
             ?? policy.staleIfError.seconds
-        guard stored.age(at: date) - stored.freshnessLifetime <= allowance else { return nil }
-        let answer = Self.answer(stored, .stale, at: date)
-        return stored.statusCode == 206 ? Self.ranged(answer, for: request) : answer
+        return stored.age(at: date) - stored.freshnessLifetime <= allowance
     }
 
     /// Whether the request skips the cache: a credential the policy does not store, or its own preconditions
     /// (the caller is revalidating something it holds) that the store does not answer
     /// (`storedAnswer(toConditional:key:directives:)`). Such a request goes to the origin as it is, and its
     /// answer, a `304` included, comes back untouched and leaves the store alone.
-    private func passesThrough(_ request: any HTTPRequest) -> Bool {
+    func passesThrough(_ request: any HTTPRequest) -> Bool {
         guard let headers = request.headers, !headers.isEmpty else { return false }
         if withholdsCredential(request) { return true }
         return Self.preconditionFields.contains { headers.contains($0) }
@@ -191,7 +194,7 @@ public struct CachingHTTPClient: HTTPClient {
     }
 
     /// `If-None-Match` from the entry's `ETag`, `If-Modified-Since` from its `Last-Modified`.
-    private static func validators(of entry: HTTPCacheEntry) -> HTTPHeaders {
+    static func validators(of entry: HTTPCacheEntry) -> HTTPHeaders {
         var headers = HTTPHeaders()
         if let etag = entry.headers["ETag"] { headers["If-None-Match"] = etag }
         if let lastModified = entry.headers["Last-Modified"] { headers["If-Modified-Since"] = lastModified }

@@ -32,7 +32,7 @@ extension DiskHTTPCacheStore {
 
     private func removeAbandonedTemporaryFiles() {
         let cutoff = Int64(Date().addingTimeInterval(-600).timeIntervalSince1970 * 1e9)
-        for file in Self.listing(path, prefix: ".tmp-") where file.modified < cutoff {
+        for file in Self.listing(path, prefix: EntryFile.temporaryPrefix) where file.modified < cutoff {
             EntryFile.remove(file.path)
         }
     }

@@ -42,7 +42,13 @@ extension DiskHTTPCacheStore {
     /// The file to write `entry` to: the slot holding the same variant, else the first empty slot, else the slot
     /// used least recently (another key's file counting as unused).
     func fileForStoring(_ entry: HTTPCacheEntry, for key: HTTPCacheKey) -> String {
-        let slots = slots(of: key, count: variantLimit)
+        fileForStoring(variant: entry.variant, among: slots(of: key, count: variantLimit))
+            ?? slotFile(of: key, index: 0)
+    }
+
+    /// The file of `slots` to write an entry of `variant` to, as ``fileForStoring(_:for:)`` chooses it; `nil`
+    /// when there are no slots.
+    func fileForStoring(variant: [String: String], among slots: [Slot]) -> String? {
         var empty: String?
         var oldest: (file: String, modified: Int64)?
         for slot in slots {
@@ -53,12 +59,12 @@ extension DiskHTTPCacheStore {
                 continue
             case .otherKey: modified = .min
             case .entry(let stored, let used):
-                if stored.variant == entry.variant { return slot.file }
+                if stored.variant == variant { return slot.file }
                 modified = used
             }
             if oldest.map({ modified < $0.modified }) ?? true { oldest = (slot.file, modified) }
         }
         if let empty { return empty }
-        return oldest?.file ?? slotFile(of: key, index: 0)
+        return oldest?.file
     }
 }

@@ -56,20 +56,8 @@ enum EntryFile {
     /// - Returns: Whether the file is in place.
     @discardableResult
     static func replace(_ path: String, with data: Data, in directory: String) -> Bool {
-        let temporary = directory + "/.tmp-" + UUID().uuidString
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return false }
-        _ = fchmod(descriptor, 0o600)
-        let written = data.withUnsafeBytes { buffer -> Bool in
-            var done = 0
-            while done < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + done, buffer.count - done)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
-        }
+        guard let (temporary, descriptor) = createTemporary(in: directory) else { return false }
+        let written = data.withUnsafeBytes { writeAll($0, to: descriptor) }
         markUsed(descriptor)
         close(descriptor)
         guard written, rename(temporary, path) == 0 else {
@@ -79,12 +67,38 @@ enum EntryFile {
         return true
     }
 
+    /// A new, empty temporary file in `directory` (mode 0600), open for writing: its path and descriptor.
+    static func createTemporary(in directory: String) -> (path: String, descriptor: Int32)? {
+        let temporary = directory + "/" + temporaryPrefix + UUID().uuidString
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        _ = fchmod(descriptor, 0o600)
+        return (temporary, descriptor)
+    }
+
+    /// The prefix of temporary files' names; a sweep removes old ones a crashed writer left behind.
+    static let temporaryPrefix = ".tmp-"
+
+    /// Writes all of `bytes` to `descriptor`.
+    /// - Returns: Whether every byte was written.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var done = 0
+        while done < bytes.count {
+            let count = write(descriptor, base + done, bytes.count - done)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            done += count
+        }
+        return true
+    }
+
     /// Removes `path` if it is still the file `contents` came from (another process may have replaced it).
     static func remove(_ path: String, ifStill contents: Contents) {
         remove(path, ifStillIdentifiedBy: contents.identity)
     }
 
-    private static func remove(_ path: String, ifStillIdentifiedBy identity: (device: UInt64, inode: UInt64)) {
+    static func remove(_ path: String, ifStillIdentifiedBy identity: (device: UInt64, inode: UInt64)) {
         var status = stat()
         guard stat(path, &status) == 0, UInt64(truncatingIfNeeded: status.st_dev) == identity.device,
             UInt64(truncatingIfNeeded: status.st_ino) == identity.inode
@@ -111,7 +125,7 @@ enum EntryFile {
 
     /// Sets the file's access and modification times to now, to the nanosecond: the kernel's own timestamps
     /// tick only every few milliseconds, too coarse to order files used one after the other.
-    private static func markUsed(_ descriptor: Int32) {
+    static func markUsed(_ descriptor: Int32) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var times = [now, now]

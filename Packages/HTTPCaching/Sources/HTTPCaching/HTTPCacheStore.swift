@@ -1,3 +1,6 @@
+import Foundation
+import HTTPClient
+
 /// Where ``CachingHTTPClient`` keeps its entries: in memory, on disk, or anywhere else.
 ///
 /// A store maps an ``HTTPCacheKey`` to the variants of one answer (entries told apart by
@@ -6,7 +9,8 @@
 /// never turns a good answer into an error.
 ///
 /// A store that keeps one entry per key needs only the five original requirements: the variant-aware ones
-/// have default implementations in terms of them.
+/// have default implementations in terms of them, and so do the streaming ones, which then hold one body in
+/// memory (up to 10 MB when storing).
 public protocol HTTPCacheStore: Sendable {
     /// The entry stored under `key` (the one stored last when the store keeps several variants), or `nil`.
     /// Reading counts as a use for least-recently-used eviction.
@@ -31,12 +35,41 @@ public protocol HTTPCacheStore: Sendable {
 
     /// Removes the entry stored under `key` for `variant`, leaving the key's other variants.
     func removeEntry(for key: HTTPCacheKey, variant: [String: String])
+
+    /// The entry ``entry(for:where:)`` would return, with an empty ``HTTPCacheEntry/body``: its body comes
+    /// separately, to be read in chunks (from its file, in a store on disk). `isMatch` sees entries without their
+    /// bodies.
+    func streamedEntry(for key: HTTPCacheKey, where isMatch: (HTTPCacheEntry) -> Bool) -> (
+        entry: HTTPCacheEntry, body: HTTPBody
+    )?
+
+    /// A writer that stores `entry` (whose ``HTTPCacheEntry/body`` is ignored) under `key` with a body of
+    /// `bodyLength` bytes written in chunks, or `nil` when the store would not keep a body that large.
+    func entryWriter(for key: HTTPCacheKey, entry: HTTPCacheEntry, bodyLength: Int64) -> (any HTTPCacheEntryWriter)?
 }
 
 extension HTTPCacheStore {
     /// The entry ``entry(for:)`` returns, if `isMatch` accepts it.
     public func entry(for key: HTTPCacheKey, where isMatch: (HTTPCacheEntry) -> Bool) -> HTTPCacheEntry? {
         entry(for: key).flatMap { isMatch($0) ? $0 : nil }
+    }
+
+    /// The entry ``entry(for:where:)`` returns, its body handed over in memory.
+    public func streamedEntry(for key: HTTPCacheKey, where isMatch: (HTTPCacheEntry) -> Bool) -> (
+        entry: HTTPCacheEntry, body: HTTPBody
+    )? {
+        guard var entry = entry(for: key, where: isMatch) else { return nil }
+        let body = HTTPBody(entry.body)
+        entry.body = Data()
+        return (entry, body)
+    }
+
+    /// A writer that collects a body of up to 10 MB in memory and stores the whole entry on commit.
+    public func entryWriter(for key: HTTPCacheKey, entry: HTTPCacheEntry, bodyLength: Int64)
+        -> (any HTTPCacheEntryWriter)?
+    {
+        guard bodyLength >= 0, bodyLength <= 10_000_000 else { return nil }
+        return BufferedEntryWriter(store: self, key: key, entry: entry, bodyLength: Int(bodyLength))
     }
 
     /// Removes the entry under `key` if it is the one for `variant`.

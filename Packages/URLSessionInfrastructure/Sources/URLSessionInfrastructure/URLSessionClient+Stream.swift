@@ -10,9 +10,10 @@ extension URLSessionClient {
     /// Sends `request` with `body` and hands the response head and a single-pass body to `receive` as the
     /// bytes arrive, in bounded memory whatever the size.
     ///
-    /// The request's own `Data` body, or a replayable body of known length up to 1 MiB, goes out from memory;
-    /// any other body is copied to a temporary file first and uploaded from it, so its known length is checked
-    /// before anything is sent. The response body has the
+    /// A file body (`HTTPBody(contentsOf:)`) is uploaded from its own file once its size is found unchanged;
+    /// the request's own `Data` body, or another replayable body of known length up to 1 MiB, goes out from
+    /// memory; any other body is copied to a temporary file first and uploaded from it. Either way the known
+    /// length is checked before anything is sent. The response body has the
     /// `Content-Length` as its known length unless content-encoded; ``maximumResponseBytes`` does not apply.
     /// On Linux, where FoundationNetworking cannot pause a receive, bytes the reader has not taken wait in
     /// 1 MiB of memory and then in a temporary file; on Apple platforms the task is suspended instead. The

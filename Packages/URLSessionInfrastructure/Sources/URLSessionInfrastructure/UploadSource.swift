@@ -4,9 +4,11 @@ import HTTPClientSupport
 
 /// What a streamed request sends: nothing, bytes in memory, or a file the task reads itself.
 ///
-/// A small replayable body of known length is sent from memory; any other body is first copied into a
-/// temporary file (FoundationNetworking's stream upload ends early when a read comes back empty) and uploaded
-/// from there. Copying reads the body, so its known length is checked before anything is sent.
+/// A file body (`HTTPBody.fileURL`) is uploaded from its own file, once the file's size is found still equal to
+/// the body's length. Any other small replayable body of known length is sent from memory; any other body is
+/// first copied into a temporary file (FoundationNetworking's stream upload ends early when a read comes back
+/// empty) and uploaded from there. Copying reads the body, so its known length is checked before anything is
+/// sent.
 struct UploadSource: Sendable {
     enum Content: Sendable {
         case none
@@ -37,11 +39,15 @@ struct UploadSource: Sendable {
     /// The source for `body`, or for `data` (the request's own body) when `body` is `nil`.
     /// - Parameter directory: Where a body that is not sent from memory is copied to.
     /// - Throws: What reading `body` throws (`HTTPBodyError.lengthMismatch(expected:received:)` when it
-    ///   breaks its known length), `HTTPTransportError.cancelled` when the Task is cancelled while copying
+    ///   breaks its known length, also when a file body's file changed size),
+    ///   `HTTPTransportError.cancelled` when the Task is cancelled while copying
     ///   (also when the body's source throws `CancellationError`),
     ///   or `HTTPTransportError.other(underlying:)` with the file system's error.
     static func make(body: HTTPBody?, data: Data?, directory: URL) async throws -> UploadSource {
         guard let body else { return inMemory(data ?? Data()) }
+        if let file = body.fileURL, case .known(let length) = body.length {
+            return try direct(file, length: length)
+        }
         if case .known(let length) = body.length, body.isReplayable, length <= inMemoryLimit {
             return inMemory(try await body.collect(upTo: Int(length)))
         }
@@ -55,6 +61,24 @@ struct UploadSource: Sendable {
 
     private static func inMemory(_ data: Data) -> UploadSource {
         UploadSource(content: data.isEmpty ? .none : .data(data), length: Int64(data.count))
+    }
+
+    /// The source reading `file` itself, after checking that its size is still `length`.
+    /// - Throws: `HTTPBodyError.lengthMismatch(expected:received:)` when the size changed, or
+    ///   `HTTPBodyError.unreadableFile(path:underlying:)` when the file cannot be inspected.
+    private static func direct(_ file: URL, length: Int64) throws -> UploadSource {
+        let size: Int64
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file.resolvingSymlinksInPath().path)
+            guard let count = (attributes[.size] as? NSNumber)?.int64Value else {
+                throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: file.path])
+            }
+            size = count
+        } catch {
+            throw HTTPBodyError.unreadableFile(path: file.path, underlying: error)
+        }
+        guard size == length else { throw HTTPBodyError.lengthMismatch(expected: length, received: size) }
+        return length > 0 ? UploadSource(content: .file(file), length: length) : inMemory(Data())
     }
 
     private static func staging(_ body: HTTPBody, in directory: URL) async throws -> UploadSource {

@@ -64,6 +64,9 @@ public struct HARPostData: Codable, Sendable, Equatable {
     /// `"base64"` when ``text`` holds the bytes of a body that is not UTF-8 text (an extension that
     /// mitmproxy and others read; HAR 1.2 defines it for responses only).
     public var encoding: String?
+    /// A free-text comment, if any: for a streamed body, that ``text`` holds only its first bytes, or that the
+    /// body was not read to its end.
+    public var comment: String?
 
     /// Creates a body.
     public init(mimeType: String, text: String, encoding: String? = nil) {
@@ -72,8 +75,14 @@ public struct HARPostData: Codable, Sendable, Equatable {
         self.encoding = encoding
     }
 
+    /// Creates a body with a comment.
+    public init(mimeType: String, text: String, encoding: String?, comment: String?) {
+        self.init(mimeType: mimeType, text: text, encoding: encoding)
+        self.comment = comment
+    }
+
     private enum CodingKeys: String, CodingKey {
-        case mimeType, text, encoding
+        case mimeType, text, encoding, comment
     }
 
     /// Reads a body; missing fields are empty.
@@ -82,5 +91,6 @@ public struct HARPostData: Codable, Sendable, Equatable {
         mimeType = try container.decode(.mimeType, or: "")
         text = try container.decode(.text, or: "")
         encoding = try container.decodeIfPresent(String.self, forKey: .encoding)
+        comment = try container.decodeIfPresent(String.self, forKey: .comment)
     }
 }

@@ -65,6 +65,9 @@ public struct HARContent: Codable, Sendable, Equatable {
     public var text: String?
     /// `"base64"` for a body that is not UTF-8 text; `nil` otherwise.
     public var encoding: String?
+    /// A free-text comment, if any: for a streamed body, that ``text`` holds only its first bytes, or that the
+    /// body was not read to its end.
+    public var comment: String?
 
     /// Creates content.
     public init(size: Int, mimeType: String, text: String? = nil, encoding: String? = nil) {
@@ -74,8 +77,14 @@ public struct HARContent: Codable, Sendable, Equatable {
         self.encoding = encoding
     }
 
+    /// Creates content with a comment.
+    public init(size: Int, mimeType: String, text: String?, encoding: String?, comment: String?) {
+        self.init(size: size, mimeType: mimeType, text: text, encoding: encoding)
+        self.comment = comment
+    }
+
     private enum CodingKeys: String, CodingKey {
-        case size, mimeType, text, encoding
+        case size, mimeType, text, encoding, comment
     }
 
     /// Reads content; missing fields default (no text is an empty body).
@@ -85,5 +94,6 @@ public struct HARContent: Codable, Sendable, Equatable {
         mimeType = try container.decode(.mimeType, or: "")
         text = try container.decodeIfPresent(String.self, forKey: .text)
         encoding = try container.decodeIfPresent(String.self, forKey: .encoding)
+        comment = try container.decodeIfPresent(String.self, forKey: .comment)
     }
 }

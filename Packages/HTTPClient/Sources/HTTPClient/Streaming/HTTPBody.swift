@@ -48,6 +48,14 @@ public struct HTTPBody: AsyncSequence, Sendable {
         }
     }
 
+    /// The file a body made with ``init(contentsOf:)`` reads, for transports that can send a file directly;
+    /// `nil` for every other body.
+    ///
+    /// A transport that sends the file itself checks that its size still equals ``length``.
+    public var fileURL: URL? {
+        if case .file(let url, _) = source { url } else { nil }
+    }
+
     /// A replayable body holding `data`.
     public init(_ data: Data) {
         self.init(source: .data(data), length: .known(Int64(data.count)))
