@@ -13,6 +13,8 @@ let package = Package(
         .package(path: "../../Packages/HTTPCaching"),
         .package(path: "../../Packages/HTTPArchive"),
         .package(path: "../../Packages/URLSessionInfrastructure"),
+        .package(path: "../../Packages/CurlInfrastructure"),
+        .package(path: "../../Packages/FilesFeature"),
         .package(path: "../../Packages/QuestionsFeature"),
         .package(path: "../../Packages/TokenFeature"),
     ],
@@ -35,6 +37,8 @@ let package = Package(
                 .product(name: "HTTPClientSupport", package: "HTTPClient"),
                 .product(name: "HTTPArchive", package: "HTTPArchive"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+                .product(name: "CurlInfrastructure", package: "CurlInfrastructure"),
+                .product(name: "FilesFeatureAPI", package: "FilesFeature"),
             ]
         ),
         .executableTarget(

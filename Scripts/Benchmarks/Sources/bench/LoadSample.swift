@@ -8,6 +8,14 @@ struct LoadSample {
     var failures: Int
     var requestsPerSecond: Double
     var firstError: String?
+    /// CPU time of the whole process (every thread) per request, in microseconds; 0 for an outside tool.
+    var cpuMicrosecondsPerRequest: Double = 0
+    /// Context switches of the whole process per request; 0 for an outside tool.
+    var contextSwitchesPerRequest: Double = 0
+    /// The mean latency in microseconds; 0 for an outside tool.
+    var meanMicroseconds: Double = 0
+    /// The mean latency minus the mean time inside the transport, for a chain over a ``TimedTransport``.
+    var chainMicroseconds: Double?
 
     /// A sample from every request's latency (seconds) and the batch's wall-clock time.
     init(latencies: [Double], failures: Int, elapsed: Double, firstError: String?) {
@@ -35,6 +43,8 @@ struct LoadSample {
         total: Int, inFlight: Int, _ send: @escaping @Sendable (Int) async throws -> Void
     ) async -> LoadSample {
         let clock = ContinuousClock()
+        let cpuBefore = IdleWaitBenchmark.processCPUSeconds()
+        let switchesBefore = IdleWaitBenchmark.processContextSwitches()
         let start = clock.now
         let outcomes = await runWindowed(total: total, inFlight: inFlight) { index -> (Double, String?) in
             let began = clock.now
@@ -46,9 +56,15 @@ struct LoadSample {
             }
         }
         let elapsed = seconds(clock.now - start)
+        let cpu = IdleWaitBenchmark.processCPUSeconds() - cpuBefore
         let failures = outcomes.filter { $0.1 != nil }
-        return LoadSample(
+        var sample = LoadSample(
             latencies: outcomes.map(\.0), failures: failures.count, elapsed: elapsed, firstError: failures.first?.1)
+        sample.cpuMicrosecondsPerRequest = total > 0 ? cpu * 1e6 / Double(total) : 0
+        let switches = IdleWaitBenchmark.processContextSwitches() - switchesBefore
+        sample.contextSwitchesPerRequest = total > 0 ? Double(switches) / Double(total) : 0
+        sample.meanMicroseconds = outcomes.isEmpty ? 0 : outcomes.map(\.0).reduce(0, +) * 1e6 / Double(outcomes.count)
+        return sample
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -1,19 +1,22 @@
 import BenchmarkSupport
 import Foundation
 
-// bench <overhead|loopback|scale|retention> [--option value ...]: one benchmark per process; each prints one JSON
+// bench COMMAND [--option value ...] (the commands below): one benchmark per process; each prints one JSON
 // line on standard output (read by Scripts/bench) and progress on standard error.
 let usage = """
     usage: bench overhead [--rounds 7] [--count 20000]
            bench loopback --url http://127.0.0.1:PORT --path FILE [--rounds 5] [--sequential 500]
-                          [--concurrent 2000] [--in-flight 64] [--reference wrk|curl|none] [--reference-binary PATH]
-                          [--reference-seconds 2]
+                          [--concurrent 2000] [--in-flight 64] [--reference curl,wrk|none] [--curl-binary PATH]
+                          [--reference-seconds 2] [--sides NAME,NAME]
            bench scale --url http://127.0.0.1:PORT --path FILE [--total 10000] [--in-flight 256] [--warmup 500]
            bench retention --url http://127.0.0.1:PORT --path FILE [--total 5000] [--in-flight 64]
            bench timeout [--rounds 7] [--count 20000]
            bench cache --url http://127.0.0.1:PORT (Scripts/dev-server) [--rounds 7] [--count 20000]
                        [--loopback-count 300]
            bench idle-wait --url http://127.0.0.1:PORT (Scripts/dev-server) [--wait-ms 4000] [--rounds 1]
+           bench slow-consumer --url http://127.0.0.1:PORT --path FILE [--bytes N] [--pause-us 1000]
+           bench download --url http://127.0.0.1:PORT --name NAME (served at v1/files/NAME) --bytes N
+                          --directory DIR [--rounds 3] [--curl-binary /usr/bin/curl]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -31,6 +34,8 @@ do {
     case "timeout": JSONOutput.emit(try await TimeoutBenchmark(options).run())
     case "cache": JSONOutput.emit(try await CacheBenchmark(options).run())
     case "idle-wait": JSONOutput.emit(try await IdleWaitBenchmark(options).run())
+    case "slow-consumer": JSONOutput.emit(try await SlowConsumerBenchmark(options).run())
+    case "download": JSONOutput.emit(try await DownloadThroughputBenchmark(options).run())
     default:
         JSONOutput.note(usage)
         exit(2)
