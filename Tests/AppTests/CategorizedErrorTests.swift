@@ -36,6 +36,7 @@ struct CategorizedErrorTests {
         "HTTPClient.HTTPDownloadError": HTTPDownloadError.self,
         "HTTPClient.HTTPError": HTTPError.self,
         "HTTPClient.HTTPTransportError": HTTPTransportError.self,
+        "HTTPClientSupport.InvalidHeaderFieldError": InvalidHeaderFieldError.self,
         "HTTPClientSupport.RedirectError": RedirectError.self,
         "HTTPClientDecorators.AuthenticatedHTTPClient.Error": AuthenticatedHTTPClient.Error.self,
         "HTTPClientDecorators.ContentTypeValidationError": ContentTypeValidationError.self,

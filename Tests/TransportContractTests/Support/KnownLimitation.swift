@@ -9,8 +9,6 @@ enum KnownLimitation: Sendable {
     case busyWaitOnNewConnection
     /// A 307 or 308 redirect of a request with a body is resent without the body.
     case redirectDropsBody
-    /// A header value with a line break goes out as it is, splitting into a second header line.
-    case headerLineBreakSent
     /// Receiving cannot be paused, so a slow consumer lets received bytes pile up in the client.
     case noReceiveFlowControl
 
@@ -23,9 +21,6 @@ enum KnownLimitation: Sendable {
                     + "POLL_IN only, so it fires until the transfer ends (URLSessionInfrastructure README)"
             case .redirectDropsBody:
                 "swift-corelibs-foundation resends a 307/308 redirect without the body"
-            case .headerLineBreakSent:
-                "FoundationNetworking hands a header value with CR LF to libcurl unchecked, and URLSessionClient does "
-                    + "not refuse it first"
             case .noReceiveFlowControl:
                 "FoundationNetworking cannot pause a data task's receiving (suspend is a fatalError in corelibs), so "
                     + "the bytes a slow consumer has not read wait in the client"
@@ -37,7 +32,7 @@ enum KnownLimitation: Sendable {
     var isIntermittent: Bool {
         switch self {
         case .busyWaitOnNewConnection: true
-        case .redirectDropsBody, .headerLineBreakSent, .noReceiveFlowControl: false
+        case .redirectDropsBody, .noReceiveFlowControl: false
         }
     }
 }
@@ -46,8 +41,7 @@ extension Transport {
     /// Whether this transport has `limitation` on the platform the tests run on.
     func has(_ limitation: KnownLimitation) -> Bool {
         switch (self, limitation) {
-        case (.urlSession, .busyWaitOnNewConnection), (.urlSession, .redirectDropsBody),
-            (.urlSession, .headerLineBreakSent):
+        case (.urlSession, .busyWaitOnNewConnection), (.urlSession, .redirectDropsBody):
             #if canImport(FoundationNetworking)
                 true
             #else

@@ -1,4 +1,3 @@
-import CCurl
 import Foundation
 import HTTPClient
 import HTTPClientSupport
@@ -16,8 +15,8 @@ struct CurlRequestBuilder: Sendable {
 
     /// The complete request.
     /// - Throws: ``HTTPTransportError/invalidURL(_:)`` when no URL can be formed (userinfo redacted), and
-    ///   ``HTTPTransportError/other(underlying:)`` for a header name or value with a line break or NUL, which
-    ///   would split the request.
+    ///   ``HTTPTransportError/other(underlying:)`` with an `InvalidHeaderFieldError` for a header that cannot go
+    ///   out as one line (an empty name, or a line break or NUL in its name or value).
     func makeRequest(for request: any HTTPRequest) throws(HTTPTransportError) -> CurlRequest {
         let url: URL
         do {
@@ -28,17 +27,12 @@ struct CurlRequestBuilder: Sendable {
             throw error
         }
         let headers = request.headers ?? HTTPHeaders()
-        for (name, value) in headers where Self.breaksLine(name) || Self.breaksLine(value) || name.isEmpty {
-            throw .other(
-                underlying: CurlError(
-                    CURLE_BAD_FUNCTION_ARGUMENT, "header \"\(name)\" has an empty name, a line break or a NUL character"
-                ))
+        do {
+            try headers.validateForSending()
+        } catch {
+            throw .other(underlying: error)
         }
         let body = request.body.flatMap { $0.isEmpty ? nil : $0 }
         return CurlRequest(url: url, method: request.method, headers: headers, body: body)
-    }
-
-    private static func breaksLine(_ text: String) -> Bool {
-        text.utf8.contains { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") || $0 == 0 }
     }
 }

@@ -22,7 +22,9 @@ struct URLRequestBuilder: Sendable {
 
     /// The complete request: URL, method, headers (caller's spelling) and body (an empty body is none).
     /// - Throws: ``HTTPTransportError/invalidURL(_:)`` when no URL can be formed, and
-    ///   ``HTTPTransportError/other(underlying:)`` for a GET with a body, which URLSession refuses to send.
+    ///   ``HTTPTransportError/other(underlying:)`` for a GET with a body, which URLSession refuses to send, or
+    ///   with an `InvalidHeaderFieldError` for a header that cannot go out as one line (an empty name, or a line
+    ///   break or NUL in its name or value).
     func makeURLRequest(for request: any HTTPRequest) throws(HTTPTransportError) -> URLRequest {
         let body = request.body.flatMap { $0.isEmpty ? nil : $0 }
         return try makeURLRequest(for: request, body: body.map(UploadSource.Content.data) ?? .none)
@@ -42,6 +44,11 @@ struct URLRequestBuilder: Sendable {
             urlRequest.httpMethod = request.method.name
         }
         if let headers = request.headers {
+            do {
+                try headers.validateForSending()  // FoundationNetworking would send a line break as it is
+            } catch {
+                throw .other(underlying: error)
+            }
             for (name, value) in headers {
                 urlRequest.setValue(value, forHTTPHeaderField: name)
             }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 import HTTPClientTestSupport
 import Testing
 
@@ -102,6 +103,24 @@ struct URLRequestBuilderTests {
         // Foundation on Linux respells well-known names ("accept" → "Accept"); names are case-insensitive.
         #expect(urlRequest.value(forHTTPHeaderField: "accept") == "text/plain")
         #expect(urlRequest.httpBody == Data("payload".utf8))
+    }
+
+    @Test(
+        "a header that cannot go out as one line is refused with its cause",
+        arguments: [
+            ("X-Bad", "a\r\nHost: evil", InvalidHeaderFieldError.Problem.lineBreakOrNULInValue),
+            ("X-A\nB", "v", .lineBreakOrNULInName),
+            ("", "v", .emptyName),
+        ])
+    func refusesHeaderInjection(name: String, value: String, problem: InvalidHeaderFieldError.Problem) throws {
+        let builder = URLRequestBuilder(baseURL: try #require(URL(string: "http://h/")))
+
+        let error = try #require(throws: HTTPTransportError.self) {
+            try builder.makeURLRequest(for: TestRequest(headers: HTTPHeaders([(name, value)])))
+        }
+
+        #expect(error.kind == .other)
+        #expect(error.underlying as? InvalidHeaderFieldError == InvalidHeaderFieldError(name: name, problem: problem))
     }
 
     @Test(arguments: HTTPMethod.allCases)
