@@ -14,8 +14,9 @@ struct FilesCLITests {
             let table = try await NetworkingBinary.run(["files"], environment: server.environment())
             let json = try await NetworkingBinary.run(["files", "--json"], environment: server.environment())
 
+            let digest = try SHA256Sum.hex(content)
             #expect(table.status == 0, "\(table)")
-            #expect(table.stdout == "report.bin  2.9 KiB  \(SHA256.hex(content).prefix(12))\n")
+            #expect(table.stdout == "report.bin  2.9 KiB  \(digest.prefix(12))\n")
             #expect(json.status == 0, "\(json)")
             #expect(try Self.listed(json) == [Self.entry("report.bin", content)])
         }
@@ -50,7 +51,7 @@ struct FilesCLITests {
 
             #expect(outcome.status == 0, "\(outcome)")
             let written = try Data(contentsOf: local.file("photo.jpg"))
-            #expect(SHA256.hex(written) == SHA256.hex(content))
+            #expect(try SHA256Sum.hex(written) == SHA256Sum.hex(content))
             #expect(outcome.stdout == "Downloaded photo.jpg to \(local.file("photo.jpg").path)\n")
             #expect(!outcome.stderr.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
             #expect(!FileManager.default.fileExists(atPath: local.file("photo.jpg.partial").path))
@@ -99,7 +100,7 @@ struct FilesCLITests {
                 ["files", "download", "big.bin", "--output", destination.path], environment: environment)
 
             #expect(rerun.status == 0, "\(rerun)")
-            #expect(SHA256.hex(try Data(contentsOf: destination)) == SHA256.hex(content))
+            #expect(try SHA256Sum.hex(contentsOf: destination) == SHA256Sum.hex(content))
             #expect(try await admin.count("files.ranges") == 1, "the rerun asked for the rest only")
             #expect(!FileManager.default.fileExists(atPath: local.file("big.bin.partial").path))
         }
@@ -137,8 +138,8 @@ struct FilesCLITests {
         Data((0..<count).map { UInt8($0 % 251) })
     }
 
-    private static func entry(_ name: String, _ content: Data) -> [String: String] {
-        ["name": name, "size": "\(content.count)", "sha256": SHA256.hex(content)]
+    private static func entry(_ name: String, _ content: Data) throws -> [String: String] {
+        ["name": name, "size": "\(content.count)", "sha256": try SHA256Sum.hex(content)]
     }
 
     /// The files of a `files --json` document, each as text fields.
@@ -155,8 +156,9 @@ struct FilesCLITests {
         let directory = destination.deletingLastPathComponent()
         try content.prefix(bytes).write(
             to: directory.appendingPathComponent(destination.lastPathComponent + ".partial"))
+        let validator = try SHA256Sum.hex(content)
         let record: [String: Any] = [
-            "formatVersion": 1, "resource": "GET v1/files/\(name)?", "validator": "\"\(SHA256.hex(content))\"",
+            "formatVersion": 1, "resource": "GET v1/files/\(name)?", "validator": "\"\(validator)\"",
             "completeLength": content.count,
         ]
         try JSONSerialization.data(withJSONObject: record).write(

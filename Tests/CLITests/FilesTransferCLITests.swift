@@ -41,8 +41,9 @@ struct FilesTransferCLITests {
 
             #expect(rerun.status == 0, "\(rerun)")
             #expect(rerun.stderr.contains("- Range: bytes=\(Self.mebibyte)-\n"), "\(rerun)")
-            #expect(rerun.stderr.contains("- If-Range: \"\(SHA256.hex(content))\"\n"), "\(rerun)")
-            #expect(SHA256.hex(try Data(contentsOf: destination)) == SHA256.hex(content))
+            let digest = try SHA256Sum.hex(content)
+            #expect(rerun.stderr.contains("- If-Range: \"\(digest)\"\n"), "\(rerun)")
+            #expect(try SHA256Sum.hex(contentsOf: destination) == digest)
             #expect(try await admin.count("files.ranges") == 1, "the rerun asked for the rest only")
             #expect(try await admin.count("route:GET /v1/files/big.bin") == 2)
             #expect(!FileManager.default.fileExists(atPath: partial.path))
@@ -60,7 +61,7 @@ struct FilesTransferCLITests {
                 ["files", "download", "large.bin", "--output", local.url.path], environment: server.environment())
 
             #expect(outcome.status == 0, "\(outcome)")
-            #expect(SHA256.hex(try Data(contentsOf: local.file("large.bin"))) == SHA256.hex(content))
+            #expect(try SHA256Sum.hex(contentsOf: local.file("large.bin")) == SHA256Sum.hex(content))
             #expect(outcome.stderr.isEmpty, "no progress bar and no control character when stderr is not a terminal")
         }
     }
@@ -79,7 +80,7 @@ struct FilesTransferCLITests {
             #expect(upload.stderr.isEmpty, "no progress bar and no control character when stderr is not a terminal")
             let document = try #require(try JSONSerialization.jsonObject(with: list.stdoutData) as? [String: Any])
             let files = try #require(document["files"] as? [[String: Any]])
-            #expect(files.map { $0["sha256"] as? String } == [SHA256.hex(content)])
+            #expect(try files.map { $0["sha256"] as? String } == [SHA256Sum.hex(content)])
             #expect(files.map { $0["size"] as? Int } == [content.count])
         }
     }

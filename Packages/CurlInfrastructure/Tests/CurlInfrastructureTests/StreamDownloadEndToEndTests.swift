@@ -13,7 +13,7 @@ struct StreamDownloadEndToEndTests {
     @Test("a 32 MiB file arrives equal to the one the server holds (SHA-256), with its Content-Length as length")
     func largeDownload() async throws {
         let file = randomBytes(32 * 1024 * 1024, seed: 30)
-        let expected = SHA256Digest.hex(of: file)
+        let expected = try SHA256Sum.hex(file)
         try await withFilesServer(["large.bin": file]) { files in
             let log = ProgressLog()
 

@@ -45,7 +45,7 @@ struct StreamUploadEndToEndTests {
                 return
             }
             #expect(status == 201)
-            #expect(uploaded.files.first?.sha256 == SHA256Digest.hex(of: file))
+            #expect(try uploaded.files.first?.sha256 == SHA256Sum.hex(file))
             #expect(log.isMonotonic)
             #expect(log.all.last?.bytesSent == length)
             #expect(log.all.last?.bytesExpectedToSend == length)
@@ -71,7 +71,7 @@ struct StreamUploadEndToEndTests {
 
             #expect(status == 201)
             #expect(uploaded.files.first?.size == Int64(file.count))
-            #expect(uploaded.files.first?.sha256 == SHA256Digest.hex(of: file))
+            #expect(try uploaded.files.first?.sha256 == SHA256Sum.hex(file))
         }
     }
 

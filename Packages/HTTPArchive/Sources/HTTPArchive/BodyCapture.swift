@@ -17,7 +17,15 @@ final class BodyCapture: Sendable {
     /// `body`, with the same length, passing each chunk through this capture on its way to the reader.
     static func tapping(_ body: HTTPBody) -> (body: HTTPBody, capture: BodyCapture) {
         let capture = BodyCapture(length: body.length)
-        return (HTTPBody(Tap(base: body, capture: capture), length: body.length), capture)
+        let tapped = body.observed { event in
+            switch event {
+            case .waiting: break
+            case .chunk(let chunk): capture.saw(chunk)
+            case .end: capture.ended()
+            case .failure(let error): capture.failed(error)
+            }
+        }
+        return (tapped, capture)
     }
 
     /// What passed so far.
@@ -25,7 +33,7 @@ final class BodyCapture: Sendable {
         state.withLock { $0 }
     }
 
-    fileprivate func saw(_ chunk: Data) {
+    private func saw(_ chunk: Data) {
         state.withLock { seen in
             seen.byteCount += Int64(chunk.count)
             let room = limit - seen.prefix.count
@@ -33,42 +41,11 @@ final class BodyCapture: Sendable {
         }
     }
 
-    fileprivate func ended() {
+    private func ended() {
         state.withLock { $0.ended = true }
     }
 
-    fileprivate func failed(_ error: any Error) {
+    private func failed(_ error: any Error) {
         state.withLock { $0.failure = String(describing: error) }
-    }
-}
-
-/// The chunks of a body, each shown to a capture first.
-private struct Tap: AsyncSequence, Sendable {
-    typealias Element = Data
-
-    let base: HTTPBody
-    let capture: BodyCapture
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-        var base: HTTPBody.AsyncIterator
-        let capture: BodyCapture
-
-        mutating func next() async throws -> Data? {
-            do {
-                guard let chunk = try await base.next() else {
-                    capture.ended()
-                    return nil
-                }
-                capture.saw(chunk)
-                return chunk
-            } catch {
-                capture.failed(error)
-                throw error
-            }
-        }
-    }
-
-    func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: base.makeAsyncIterator(), capture: capture)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// What a log shows of one streamed body: the bytes that went through, the first of them up to a limit, and
 /// how reading ended.

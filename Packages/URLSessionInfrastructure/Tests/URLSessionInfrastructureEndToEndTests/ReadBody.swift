@@ -1,3 +1,4 @@
+import DevServerSupport
 import Foundation
 import HTTPClient
 
@@ -11,15 +12,15 @@ struct ReadBody: Sendable {
     init(
         response: HTTPResponse, body: HTTPBody, afterChunk: (Int) async throws -> Void = { _ in }
     ) async throws {
-        var digest = SHA256Digest()
+        let digest = try SHA256Sum()
         var count = 0
         for try await chunk in body {
-            digest.update(chunk)
+            try digest.update(chunk)
             count += chunk.count
             try await afterChunk(count)
         }
         self.response = response
         self.count = count
-        self.sha256 = digest.hex()
+        self.sha256 = try digest.finalize()
     }
 }

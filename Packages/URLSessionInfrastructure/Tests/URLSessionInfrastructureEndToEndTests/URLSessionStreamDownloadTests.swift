@@ -1,3 +1,4 @@
+import DevServerSupport
 import Foundation
 import HTTPClient
 import HTTPClientTestSupport
@@ -10,7 +11,7 @@ struct URLSessionStreamDownloadTests {
     @Test("a large download arrives whole and byte-equal, with no temporary file left")
     func largeDownload() async throws {
         let content = randomBytes(count: 6 * 1024 * 1024 + 17, seed: 1)
-        let expected = SHA256Digest.hex(of: content)
+        let expected = try SHA256Sum.hex(content)
         try await FilesServerFixture.run(files: ["large.bin": content]) { fixture in
             let read = try await fixture.client.stream(
                 request: fixture.download("large.bin"), body: nil, progress: nil, buffering: fixture.buffering()
@@ -58,7 +59,7 @@ struct URLSessionStreamDownloadTests {
             }
 
             #expect(read.count == content.count)
-            #expect(read.sha256 == SHA256Digest.hex(of: content))
+            #expect(try read.sha256 == SHA256Sum.hex(content))
             #expect(try fixture.scratchFiles().isEmpty)
         }
     }

@@ -21,7 +21,7 @@ struct URLSessionStreamUploadTests {
 
             let uploaded = try await fixture.send(form, body: body) { reports.append($0) }
 
-            #expect(uploaded == [.init(name: "photo.bin", size: content.count, sha256: SHA256Digest.hex(of: content))])
+            #expect(try uploaded == [.init(name: "photo.bin", size: content.count, sha256: SHA256Sum.hex(content))])
             let values = reports.values
             guard case .known(let length) = body.length, let last = values.last else {
                 Issue.record("expected a known length and progress reports")
@@ -52,7 +52,7 @@ struct URLSessionStreamUploadTests {
 
             #expect(!singlePass.isReplayable)
             #expect(
-                uploaded == [.init(name: "generated.bin", size: content.count, sha256: SHA256Digest.hex(of: content))])
+                try uploaded == [.init(name: "generated.bin", size: content.count, sha256: SHA256Sum.hex(content))])
             #expect(stagedDuringUpload.values == [1])
             #expect(try fixture.scratchFiles().isEmpty)
         }

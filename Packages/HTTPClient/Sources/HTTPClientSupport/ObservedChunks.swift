@@ -5,12 +5,14 @@ import HTTPClient
 /// never reads ahead of the reader and never reads the body a second time.
 ///
 /// The observer hears each wait for a chunk before it starts and how it ended after; an error it throws on an
-/// ending goes to the reader in place of what the read returned or threw.
-struct ObservedChunks: AsyncSequence, Sendable {
-    typealias Element = Data
+/// ending goes to the reader in place of what the read returned or threw. Build one with
+/// `HTTPBody.observed(_:)`.
+public struct ObservedChunks: AsyncSequence, Sendable {
+    /// A chunk of the body.
+    public typealias Element = Data
 
     /// What the observer is told.
-    enum Event: Sendable {
+    public enum Event: Sendable {
         /// The reader waits for the next chunk.
         case waiting
         /// The reader received this chunk.
@@ -24,11 +26,13 @@ struct ObservedChunks: AsyncSequence, Sendable {
     let base: HTTPBody
     let observe: @Sendable (Event) throws -> Void
 
-    struct AsyncIterator: AsyncIteratorProtocol {
+    /// Reads the base body's chunks, telling the observer about each read.
+    public struct AsyncIterator: AsyncIteratorProtocol {
         var base: HTTPBody.AsyncIterator
         let observe: @Sendable (Event) throws -> Void
 
-        mutating func next() async throws -> Data? {
+        /// The next chunk of the base body, or `nil` at its end, once the observer has seen it.
+        public mutating func next() async throws -> Data? {
             try observe(.waiting)
             let chunk: Data?
             do {
@@ -42,7 +46,8 @@ struct ObservedChunks: AsyncSequence, Sendable {
         }
     }
 
-    func makeAsyncIterator() -> AsyncIterator {
+    /// An iterator over a fresh read of the base body.
+    public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(base: base.makeAsyncIterator(), observe: observe)
     }
 }
@@ -50,7 +55,7 @@ struct ObservedChunks: AsyncSequence, Sendable {
 extension HTTPBody {
     /// This body as a single-pass body of the same length whose reads `observe` sees as they happen; an error
     /// `observe` throws ends the read that it saw.
-    func observed(_ observe: @escaping @Sendable (ObservedChunks.Event) throws -> Void) -> HTTPBody {
+    public func observed(_ observe: @escaping @Sendable (ObservedChunks.Event) throws -> Void) -> HTTPBody {
         HTTPBody(ObservedChunks(base: self, observe: observe), length: length)
     }
 }
