@@ -111,6 +111,12 @@ struct EasyOptions {
         try check(ccurl_easy_setopt_long(easy, CURLOPT_NOPROGRESS, 0), "NOPROGRESS")
     }
 
+    /// Sets the size of libcurl's receive buffer: the most bytes one write callback hands over.
+    /// - Throws: ``HTTPTransportError/other(underlying:)`` when libcurl refuses the size.
+    func receiveBuffer(_ size: Int) throws(HTTPTransportError) {
+        try check(ccurl_easy_setopt_long(easy, CURLOPT_BUFFERSIZE, size), "BUFFERSIZE")
+    }
+
     private func check(_ code: CURLcode, _ option: String) throws(HTTPTransportError) {
         guard code != CURLE_OK else { return }
         let text = String(cString: curl_easy_strerror(code))

@@ -6,9 +6,10 @@ import HTTPClientSupport
 /// The sink of ``CurlClient/stream(request:body:progress:receive:)``: a bounded buffer between libcurl's
 /// write callback (loop thread) and the caller's single reader of the response body.
 ///
-/// Past ``highWatermark`` buffered bytes the write callback pauses the transfer and keeps nothing; once the
-/// reader drains the buffer to ``lowWatermark``, `resume` asks the loop to unpause it. So a slow reader holds
-/// at most the high watermark plus one of libcurl's chunks (16 KiB) in the client.
+/// Past ``highWatermark`` buffered bytes the write callback pauses the transfer and keeps nothing. Each read
+/// takes everything buffered as one `Data` (one hand-off per batch, not per chunk) and, when the transfer is
+/// paused, `resume` asks the loop to unpause it. So a slow reader holds at most the high watermark in the
+/// client plus the batch it is reading, and libcurl one chunk of ``receiveBufferSize``.
 final class ResponseStream: ResponseSink, Sendable {
     /// The final response's status, headers and body length.
     struct Start: Sendable {
@@ -17,14 +18,13 @@ final class ResponseStream: ResponseSink, Sendable {
     }
 
     /// Buffered bytes past which the transfer pauses.
-    static let highWatermark = 256 * 1024
-    /// Buffered bytes at or below which a paused transfer resumes.
-    static let lowWatermark = 128 * 1024
+    static let highWatermark = 512 * 1024
+    /// The size of libcurl's receive buffer for a streamed body: the most bytes one write callback brings.
+    static let receiveBufferSize = 256 * 1024
 
     private struct State: Sendable {
         var start: Start?
-        var chunks: [Data] = []
-        var buffered = 0
+        var pending = Data()
         var paused = false
         var end: TransferResult?
         var startWaiter: CheckedContinuation<Void, Never>?
@@ -54,12 +54,13 @@ final class ResponseStream: ResponseSink, Sendable {
 
     func accept(_ bytes: UnsafeRawBufferPointer) -> BodyVerdict {
         let outcome: (BodyVerdict, CheckedContinuation<Void, Never>?) = state.withLock { state in
-            if state.buffered > 0, state.buffered + bytes.count > Self.highWatermark {
+            if !state.pending.isEmpty, state.pending.count + bytes.count > Self.highWatermark {
                 state.paused = true
                 return (.pause, nil)
             }
-            state.chunks.append(Data(bytes))
-            state.buffered += bytes.count
+            if let base = bytes.baseAddress {
+                state.pending.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+            }
             defer { state.chunkWaiter = nil }
             return (.accepted, state.chunkWaiter)
         }
@@ -73,8 +74,7 @@ final class ResponseStream: ResponseSink, Sendable {
         let waiters = state.withLock { state in
             state.end = result
             if case .failure(.transport(let error)) = result, error.kind == .cancelled {
-                state.chunks = []
-                state.buffered = 0
+                state.pending = Data()
             }
             defer {
                 state.startWaiter = nil
@@ -100,18 +100,18 @@ final class ResponseStream: ResponseSink, Sendable {
         }
     }
 
-    /// The next chunk of the body, or `nil` after the last one.
+    /// Every body byte buffered so far as one chunk, or `nil` after the last one.
     /// - Throws: What ended the transfer early (`HTTPTransportError.cancelled` once the caller stopped it).
     func next() async throws -> Data? {
-        await wait(until: { !$0.chunks.isEmpty || $0.end != nil }, register: { $0.chunkWaiter = $1 })
+        await wait(until: { !$0.pending.isEmpty || $0.end != nil }, register: { $0.chunkWaiter = $1 })
         let (chunk, wakeLoop) = try state.withLock { state throws -> (Data?, Bool) in
-            guard !state.chunks.isEmpty else {
+            guard !state.pending.isEmpty else {
                 if case .failure(let failure) = state.end { throw failure.error }
                 return (nil, false)
             }
-            let chunk = state.chunks.removeFirst()
-            state.buffered -= chunk.count
-            let wake = state.paused && state.buffered <= Self.lowWatermark
+            let chunk = state.pending
+            state.pending = Data()
+            let wake = state.paused
             if wake { state.paused = false }
             return (chunk, wake)
         }

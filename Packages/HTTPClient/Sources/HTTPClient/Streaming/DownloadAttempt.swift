@@ -88,8 +88,8 @@ struct DownloadAttempt: Sendable {
             if let expected, received != expected {
                 throw HTTPDownloadError.lengthMismatch(expected: expected, received: received)
             }
+            // Closed, not flushed to storage: an fsync would bound the download by the disk's write rate.
             do {
-                try handle.synchronize()
                 try handle.close()
             } catch {
                 throw HTTPDownloadError.fileSystem(path: files.partial.path, underlying: error)
