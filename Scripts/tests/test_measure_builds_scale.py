@@ -110,7 +110,7 @@ class TargetsTests(unittest.TestCase):
         self.assertFalse(check.met)
         self.assertIn("9.00 s vs 12.00 s = 0.75×", check.detail)
         self.assertIn("would need the naive one to take 25.7 s", check.detail)
-        self.assertIn("load average was 7.5 at the start, 7.5 at the end on 2 cores", check.detail)
+        self.assertIn("load average 7.5 at the start, 7.5 at the end on 2 cores", check.detail)
 
     def test_the_runs_own_load_is_not_blamed_on_other_work(self):
         report = make_report(load=1.0)

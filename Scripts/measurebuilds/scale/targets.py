@@ -32,7 +32,7 @@ def _busy(report):
         return ""
     readings = ((start, "start"), (end, "end"))
     seen = ", ".join(f"{value:.1f} at the {when}" for value, when in readings if value is not None)
-    return (f"the load average was {seen} on {cores} cores: other work may have shared the machine, "
+    return (f"load average {seen} on {cores} cores: other work may have shared the machine, "
             "so wall times may be stretched; rerun on a quiet machine to confirm")
 
 

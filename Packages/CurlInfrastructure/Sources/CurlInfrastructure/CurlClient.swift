@@ -27,15 +27,16 @@ public final class CurlClient: HTTPClient {
     /// - Parameters:
     ///   - baseURL: An absolute `http` or `https` URL with a host; its own path (for example `/api/`) is kept.
     ///   - requestTimeout: Seconds a request may go without receiving or sending a byte before it fails with
-    ///     `HTTPTransportError.timedOut(underlying:)`; 30 by default.
+    ///     `HTTPTransportError.timedOut(underlying:)`; ``defaultRequestTimeout`` by default.
     ///   - redirects: Which redirects to follow; `RedirectPolicy.standard` (up to 10) by default.
     ///   - maximumResponseBytes: The most body bytes ``load(request:)`` holds, counted after content decoding,
-    ///     before the transfer is stopped with `HTTPTransportError.responseTooLarge(limit:)`; 32 MiB by default.
+    ///     before the transfer is stopped with `HTTPTransportError.responseTooLarge(limit:)`;
+    ///     ``defaultMaximumResponseBytes`` by default.
     ///     ``stream(request:body:progress:receive:)`` does not apply it.
     /// - Throws: ``ConfigurationError`` for an unusable base URL, or a timeout or size limit that is not positive.
     public init(
-        baseURL: URL, requestTimeout: TimeInterval = 30, redirects: RedirectPolicy = .standard,
-        maximumResponseBytes: Int = 32 * 1024 * 1024
+        baseURL: URL, requestTimeout: TimeInterval = defaultRequestTimeout, redirects: RedirectPolicy = .standard,
+        maximumResponseBytes: Int = defaultMaximumResponseBytes
     ) throws(ConfigurationError) {
         (builder, loop) = try Self.parts(baseURL, requestTimeout, redirects, maximumResponseBytes, nil)
     }
@@ -48,8 +49,8 @@ public final class CurlClient: HTTPClient {
     /// ``init(baseURL:requestTimeout:redirects:maximumResponseBytes:)``'s.
     /// - Throws: ``ConfigurationError`` for an unusable base URL, or a timeout or size limit that is not positive.
     public init(
-        baseURL: URL, requestTimeout: TimeInterval = 30, redirects: RedirectPolicy = .standard,
-        maximumResponseBytes: Int = 32 * 1024 * 1024, certificateAuthorities: URL
+        baseURL: URL, requestTimeout: TimeInterval = defaultRequestTimeout, redirects: RedirectPolicy = .standard,
+        maximumResponseBytes: Int = defaultMaximumResponseBytes, certificateAuthorities: URL
     ) throws(ConfigurationError) {
         (builder, loop) = try Self.parts(
             baseURL, requestTimeout, redirects, maximumResponseBytes, certificateAuthorities)
@@ -89,7 +90,7 @@ public final class CurlClient: HTTPClient {
     ///
     /// The response body is single-pass, with the `Content-Length` as its length when the response is not
     /// content-encoded; it is valid only inside `receive`. When the reader falls behind, the transfer pauses
-    /// (at most 256 KiB wait in the client) and resumes once it catches up. `maximumResponseBytes` does not
+    /// (at most ``streamBufferLimit`` bytes wait in the client) and resumes once it catches up. `maximumResponseBytes` does not
     /// apply: the reader sets its own bound. `body` is sent with `Content-Length` when its length is known,
     /// else chunked; a 307 or 308 redirect sends it again only when it is replayable (otherwise the redirect
     /// is returned), and a 301, 302 or 303 that turns the request into a GET drops it. `progress` is called

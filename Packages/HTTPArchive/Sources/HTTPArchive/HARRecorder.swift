@@ -28,6 +28,10 @@ public final class HARRecorder: Sendable {
     /// The value that replaces every redacted one.
     public static let redactedValue = "[redacted]"
 
+    /// The most bytes of a streamed body an entry keeps as text: 64 KiB. The entry's `size` still counts
+    /// every byte, and its `comment` says when the text was cut.
+    public static let streamedTextLimit = 64 * 1024
+
     private struct State {
         var nextSequence = 0
         var exchanges: [RecordedExchange] = []

@@ -56,7 +56,8 @@ public struct HARReplayClient: HTTPClient {
         try answer(to: request)
     }
 
-    /// The recorded answer to `request`, its body handed to `receive` in chunks of 64 KiB; `body` is not read.
+    /// The recorded answer to `request`, its body handed to `receive` in chunks of ``chunkSize`` bytes; `body`
+    /// is not read.
     /// Progress is reported after each chunk.
     /// - Throws: What ``load(request:)`` throws, or what `receive` throws.
     public func stream<Result: Sendable>(
@@ -73,8 +74,8 @@ public struct HARReplayClient: HTTPClient {
         return try await receive(response, HTTPBody(chunks, length: .known(Int64(data.count))))
     }
 
-    /// How many bytes ``stream(request:body:progress:receive:)`` hands over at a time.
-    static let chunkSize = 64 * 1024
+    /// How many bytes ``stream(request:body:progress:receive:)`` hands over at a time: 64 KiB.
+    public static let chunkSize = 64 * 1024
 
     private func answer(to request: any HTTPRequest) throws -> (Data, HTTPResponse) {
         let key = ReplayKey(request)

@@ -4,8 +4,8 @@ import HTTPClient
 /// What the recorder saw of one body: its first bytes (up to ``textLimit`` for a streamed body, all of them for
 /// a loaded one), how many bytes passed, and whether it was read to its end.
 struct RecordedBody: Sendable {
-    /// The most bytes of a streamed body kept for the archive's text: 64 KiB.
-    static let textLimit = 64 * 1024
+    /// The most bytes of a streamed body kept for the archive's text: ``HARRecorder/streamedTextLimit``.
+    static let textLimit = HARRecorder.streamedTextLimit
 
     /// The first bytes of the body, at most ``textLimit`` when streamed.
     var prefix: Data

@@ -6,7 +6,7 @@ extension RecordingHTTPClient {
     /// Streams through the wrapped client and records the exchange once `receive` is done.
     ///
     /// The response body reaches `receive` unread; the entry keeps what `receive` read of it: the byte count
-    /// and at most the first 64 KiB as text, with a `comment` when the text is truncated or reading stopped
+    /// and at most the first ``HARRecorder/streamedTextLimit`` bytes as text, with a `comment` when the text is truncated or reading stopped
     /// early or failed. A single-pass request body is recorded the same way as the transport reads it; a
     /// replayable one is passed on as it is and its first bytes are read again for the entry.
     func stream<Result: Sendable>(

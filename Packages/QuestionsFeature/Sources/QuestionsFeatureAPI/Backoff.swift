@@ -20,8 +20,8 @@ public struct Backoff: Hashable, Sendable {
 
     /// The wait left at `now` until `deadline`, or `nil` once the deadline has passed.
     ///
-    /// Whole seconds, rounded up but for the last millisecond (so a deadline stored as text 30 s ahead still
-    /// reads as 30), at least 1 and at most ``ceiling``.
+    /// Whole seconds, at least 1 and at most ``ceiling``. They are rounded up but for the last millisecond, so
+    /// a deadline stored as text 30 s ahead still reads as 30.
     public init?(until deadline: Date, now: Date) {
         guard deadline > now else { return nil }
         let left = min(deadline.timeIntervalSince(now) - 0.001, TimeInterval(Self.ceiling))

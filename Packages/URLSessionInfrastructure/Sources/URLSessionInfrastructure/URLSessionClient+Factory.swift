@@ -23,10 +23,11 @@ extension URLSessionClient {
     /// - Parameters:
     ///   - baseURL: An absolute `http` or `https` URL with a host.
     ///   - requestTimeout: Seconds a request may wait for data before failing with
-    ///     `HTTPTransportError.timedOut(underlying:)` (`timeoutIntervalForRequest`); 30 by default.
+    ///     `HTTPTransportError.timedOut(underlying:)` (`timeoutIntervalForRequest`); ``defaultRequestTimeout`` by
+    ///     default.
     /// - Throws: ``ConfigurationError`` for a bad base URL or a timeout that is not positive.
     public static func ephemeral(
-        baseURL: String, requestTimeout: TimeInterval = 30
+        baseURL: String, requestTimeout: TimeInterval = defaultRequestTimeout
     ) throws(ConfigurationError) -> URLSessionClient {
         try ephemeral(
             baseURL: baseURL, requestTimeout: requestTimeout, redirects: .standard,
@@ -39,13 +40,14 @@ extension URLSessionClient {
     /// - Parameters:
     ///   - baseURL: An absolute `http` or `https` URL with a host.
     ///   - requestTimeout: Seconds a request may wait for data before failing with
-    ///     `HTTPTransportError.timedOut(underlying:)` (`timeoutIntervalForRequest`); 30 by default.
+    ///     `HTTPTransportError.timedOut(underlying:)` (`timeoutIntervalForRequest`); ``defaultRequestTimeout`` by
+    ///     default.
     ///   - redirects: Which redirects to follow; `RedirectPolicy.standard` (up to 10) by default.
     ///   - maximumResponseBytes: The most body bytes a response may have, counted after content decoding;
-    ///     32 MiB by default.
+    ///     ``defaultMaximumResponseBytes`` by default.
     /// - Throws: ``ConfigurationError`` for a bad base URL, or a timeout or size limit that is not positive.
     public static func ephemeral(
-        baseURL: String, requestTimeout: TimeInterval = 30, redirects: RedirectPolicy = .standard,
+        baseURL: String, requestTimeout: TimeInterval = defaultRequestTimeout, redirects: RedirectPolicy = .standard,
         maximumResponseBytes: Int = defaultMaximumResponseBytes
     ) throws(ConfigurationError) -> URLSessionClient {
         try URLSessionClient(

@@ -11,12 +11,14 @@ extension URLSessionClient {
     /// bytes arrive, in bounded memory whatever the size.
     ///
     /// A file body (`HTTPBody(contentsOf:)`) is uploaded from its own file once its size is found unchanged;
-    /// the request's own `Data` body, or another replayable body of known length up to 1 MiB, goes out from
+    /// the request's own `Data` body, or another replayable body of known length up to
+    /// ``inMemoryUploadLimit`` bytes, goes out from
     /// memory; any other body is copied to a temporary file first and uploaded from it. Either way the known
     /// length is checked before anything is sent. The response body has the
     /// `Content-Length` as its known length unless content-encoded; ``maximumResponseBytes`` does not apply.
     /// On Linux, where FoundationNetworking cannot pause a receive, bytes the reader has not taken wait in
-    /// 1 MiB of memory and then in a temporary file; on Apple platforms the task is suspended instead. The
+    /// ``streamMemoryLimit`` bytes of memory and then in a temporary file; on Apple platforms the task is
+    /// suspended instead. The
     /// transfer stops, and every temporary file is removed, when `receive` returns or throws or the calling
     /// Task is cancelled.
     /// - Parameters:
@@ -94,9 +96,10 @@ struct StreamBuffering: Sendable {
     /// The most bytes held in memory before spilling (Linux) or suspending the task (Apple platforms).
     var memoryLimit: Int
 
-    /// The system's temporary folder and 1 MiB.
+    /// The system's temporary folder and ``URLSessionClient/streamMemoryLimit``.
     static var standard: StreamBuffering {
-        StreamBuffering(directory: FileManager.default.temporaryDirectory, memoryLimit: 1024 * 1024)
+        StreamBuffering(
+            directory: FileManager.default.temporaryDirectory, memoryLimit: URLSessionClient.streamMemoryLimit)
     }
 
     /// Spill to ``directory`` on Linux; on Apple platforms suspend the task, resuming at a quarter of the limit.

@@ -29,7 +29,7 @@ import HTTPClientSupport
 public final class URLSessionClient: HTTPClient {
     /// The default of ``maximumResponseBytes``: 32 MiB.
     public static let defaultMaximumResponseBytes = 32 * 1024 * 1024
-    /// The default request timeout in seconds (`timeoutIntervalForRequest`).
+    /// The default request timeout in seconds (`timeoutIntervalForRequest`): 30 s.
     public static let defaultRequestTimeout: TimeInterval = 30
 
     /// The URL every request path is appended to.
@@ -73,10 +73,11 @@ public final class URLSessionClient: HTTPClient {
     ///   - baseURL: The URL requests are relative to; its own path (for example `/api/`) is kept.
     ///   - configuration: The configuration to start from; `.ephemeral` by default. It is copied, not changed.
     ///   - requestTimeout: Seconds a request may wait for data before failing with
-    ///     `HTTPTransportError.timedOut(underlying:)`; 30 by default.
+    ///     `HTTPTransportError.timedOut(underlying:)`; ``defaultRequestTimeout`` by default.
     ///   - redirects: Which redirects to follow; `RedirectPolicy.standard` (up to 10) by default.
     ///   - maximumResponseBytes: The most body bytes a response may have, counted after content decoding,
-    ///     before the transfer is stopped with `HTTPTransportError.responseTooLarge(limit:)`; 32 MiB by default.
+    ///     before the transfer is stopped with `HTTPTransportError.responseTooLarge(limit:)`;
+    ///     ``defaultMaximumResponseBytes`` by default.
     /// - Throws: ``ConfigurationError`` for a timeout or size limit that is not positive.
     public init(
         baseURL: URL, configuration: URLSessionConfiguration = .ephemeral,

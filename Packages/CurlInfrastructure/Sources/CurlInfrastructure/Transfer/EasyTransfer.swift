@@ -34,8 +34,8 @@ final class EasyTransfer {
     /// When a byte last moved; the transfer times out ``CurlSettings/idleTimeout`` after it.
     var lastActivity = ContinuousClock.now
 
-    /// The most bytes of a redirect's own body read to keep its connection; past it the hop is cut short.
-    static let redirectBodyLimit = 1024 * 1024
+    /// The most bytes of a redirect's own body read to keep its connection: ``CurlClient/redirectBodyLimit``.
+    static let redirectBodyLimit = CurlClient.redirectBodyLimit
 
     /// What the current hop's final head leads to.
     enum HopDecision {

@@ -17,10 +17,10 @@ final class ResponseStream: ResponseSink, Sendable {
         let length: HTTPBodyLength
     }
 
-    /// Buffered bytes past which the transfer pauses.
-    static let highWatermark = 512 * 1024
-    /// The size of libcurl's receive buffer for a streamed body: the most bytes one write callback brings.
-    static let receiveBufferSize = 256 * 1024
+    /// Buffered bytes past which the transfer pauses: ``CurlClient/streamBufferLimit``.
+    static let highWatermark = CurlClient.streamBufferLimit
+    /// The size of libcurl's receive buffer for a streamed body: ``CurlClient/streamReceiveBufferSize``.
+    static let receiveBufferSize = CurlClient.streamReceiveBufferSize
 
     private struct State: Sendable {
         var start: Start?

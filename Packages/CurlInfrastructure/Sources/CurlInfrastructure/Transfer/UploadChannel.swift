@@ -14,8 +14,8 @@ final class UploadChannel: Sendable {
     /// Whether the body can be read again, for a redirect that keeps it.
     let isReplayable: Bool
 
-    /// Buffered bytes at or past which the pump waits for libcurl to take some.
-    static let capacity = 128 * 1024
+    /// Buffered bytes at or past which the pump waits for libcurl to take some: ``CurlClient/uploadBufferSize``.
+    static let capacity = CurlClient.uploadBufferSize
 
     /// What the read callback hands libcurl.
     enum Read {

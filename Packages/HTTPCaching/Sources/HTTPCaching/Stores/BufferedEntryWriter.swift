@@ -4,6 +4,9 @@ import HTTPClientSupport
 /// An ``HTTPCacheEntryWriter`` that collects the body in memory, up to its announced length, and stores the whole
 /// entry with ``HTTPCacheStore/store(_:for:)`` on commit.
 final class BufferedEntryWriter: HTTPCacheEntryWriter {
+    /// The longest body it collects: 10 MB.
+    static let bodyLimit = 10_000_000
+
     private struct State {
         var body = Data()
         var failed = false

@@ -68,7 +68,7 @@ extension HTTPCacheStore {
     public func entryWriter(for key: HTTPCacheKey, entry: HTTPCacheEntry, bodyLength: Int64)
         -> (any HTTPCacheEntryWriter)?
     {
-        guard bodyLength >= 0, bodyLength <= 10_000_000 else { return nil }
+        guard bodyLength >= 0, bodyLength <= BufferedEntryWriter.bodyLimit else { return nil }
         return BufferedEntryWriter(store: self, key: key, entry: entry, bodyLength: Int(bodyLength))
     }
 

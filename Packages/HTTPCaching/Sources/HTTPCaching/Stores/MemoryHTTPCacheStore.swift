@@ -38,18 +38,23 @@ public final class MemoryHTTPCacheStore: HTTPCacheStore {
     public let variantLimit: Int
     private let state = LockedValue(State())
 
-    /// Creates an empty store that keeps up to 8 variants per key.
-    /// - Parameter byteLimit: The most bytes the entries may take together; 10 MB by default.
-    public init(byteLimit: Int = 10_000_000) {
+    /// The default of ``byteLimit``: 10 MB.
+    public static let defaultByteLimit = 10_000_000
+    /// The variants one key keeps unless a store is made with its own ``variantLimit``: 8.
+    public static let defaultVariantLimit = 8
+
+    /// Creates an empty store that keeps up to ``defaultVariantLimit`` variants per key.
+    /// - Parameter byteLimit: The most bytes the entries may take together; ``defaultByteLimit`` by default.
+    public init(byteLimit: Int = defaultByteLimit) {
         self.byteLimit = byteLimit
-        variantLimit = 8
+        variantLimit = Self.defaultVariantLimit
     }
 
     /// Creates an empty store.
     /// - Parameters:
-    ///   - byteLimit: The most bytes the entries may take together; 10 MB by default.
+    ///   - byteLimit: The most bytes the entries may take together; ``defaultByteLimit`` by default.
     ///   - variantLimit: The most variants one key keeps (at least 1).
-    public init(byteLimit: Int = 10_000_000, variantLimit: Int) {
+    public init(byteLimit: Int = defaultByteLimit, variantLimit: Int) {
         self.byteLimit = byteLimit
         self.variantLimit = max(1, variantLimit)
     }

@@ -8,7 +8,7 @@ import Foundation
 /// ``HTTPBodyError/lengthMismatch(expected:received:)`` instead of ending quietly.
 ///
 /// ```swift
-/// let upload = try HTTPBody(contentsOf: photoURL)   // known length, read 64 KiB at a time
+/// let upload = try HTTPBody(contentsOf: photoURL)   // known length, read in chunks of fileChunkSize
 /// for try await chunk in upload { hasher.update(data: chunk) }
 /// ```
 public struct HTTPBody: AsyncSequence, Sendable {
@@ -28,11 +28,11 @@ public struct HTTPBody: AsyncSequence, Sendable {
         case concatenation([HTTPBody])
     }
 
-    /// How many bytes a file body reads at a time.
-    static let fileChunkSize = 64 * 1024
+    /// How many bytes a file body reads at a time: 64 KiB.
+    public static let fileChunkSize = 64 * 1024
 
-    /// The most bytes a client that cannot stream holds in memory for one request body: 64 MiB.
-    static let inMemoryLimit = 64 * 1024 * 1024
+    /// The most bytes of a request body that a client without a native `stream` holds in memory: 64 MiB.
+    public static let inMemoryLimit = 64 * 1024 * 1024
 
     init(source: Source, length: HTTPBodyLength) {
         self.source = source

@@ -2,7 +2,7 @@ import Foundation
 
 extension HTTPClient {
     /// Streams over ``load(request:)``, for clients that do not stream natively: collects `body` (up to
-    /// 64 MiB) into the request, loads it, reports the whole transfer once, and hands the
+    /// ``HTTPBody/inMemoryLimit`` bytes) into the request, loads it, reports the whole transfer once, and hands the
     /// loaded bytes to `receive` as a replayable body.
     /// - Throws: ``HTTPBodyError/tooLarge(limit:)`` when `body` is past the limit, what reading `body`
     ///   throws, what ``load(request:)`` throws, or what `receive` throws.

@@ -21,8 +21,9 @@ struct UploadSource: Sendable {
         }
     }
 
-    /// The most bytes of a replayable body of known length sent from memory: 1 MiB.
-    static let inMemoryLimit: Int64 = 1024 * 1024
+    /// The most bytes of a replayable body of known length sent from memory:
+    /// ``URLSessionClient/inMemoryUploadLimit``.
+    static let inMemoryLimit = Int64(URLSessionClient.inMemoryUploadLimit)
 
     let content: Content
     /// The request body's length.

@@ -43,6 +43,11 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
     /// The most variants a key may keep, whatever a store is opened with.
     static let greatestVariantLimit = 32
 
+    /// The default of ``byteLimit``: 50 MB.
+    public static let defaultByteLimit = 50_000_000
+    /// The variants one key keeps unless a store is opened with its own ``variantLimit``: 8.
+    public static let defaultVariantLimit = 8
+
     /// The directory holding the entry files.
     public let directory: URL
     /// The most bytes the entry files may take together.
@@ -56,12 +61,12 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
     /// Opens the store in `directory`, creating it (mode 0700) if missing.
     /// - Parameters:
     ///   - directory: The directory for the entry files; several processes may share it.
-    ///   - byteLimit: The most bytes the entry files may take together; 50 MB by default.
+    ///   - byteLimit: The most bytes the entry files may take together; ``defaultByteLimit`` by default.
     /// - Throws: ``Error`` when the directory cannot be created or is not a directory.
-    public init(directory: URL, byteLimit: Int = 50_000_000) throws {
+    public init(directory: URL, byteLimit: Int = defaultByteLimit) throws {
         self.directory = directory
         self.byteLimit = byteLimit
-        variantLimit = 8
+        variantLimit = Self.defaultVariantLimit
         path = directory.path
         estimatedByteCount = LockedValue(try Self.open(directory))
     }
@@ -69,10 +74,10 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
     /// Opens the store in `directory`, creating it (mode 0700) if missing.
     /// - Parameters:
     ///   - directory: The directory for the entry files; several processes may share it.
-    ///   - byteLimit: The most bytes the entry files may take together; 50 MB by default.
+    ///   - byteLimit: The most bytes the entry files may take together; ``defaultByteLimit`` by default.
     ///   - variantLimit: The most variants one key keeps, from 1 to 32.
     /// - Throws: ``Error`` when the directory cannot be created or is not a directory.
-    public init(directory: URL, byteLimit: Int = 50_000_000, variantLimit: Int) throws {
+    public init(directory: URL, byteLimit: Int = defaultByteLimit, variantLimit: Int) throws {
         self.directory = directory
         self.byteLimit = byteLimit
         self.variantLimit = min(max(1, variantLimit), Self.greatestVariantLimit)
