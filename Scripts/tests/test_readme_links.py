@@ -1,5 +1,5 @@
 """Every relative link in the README files resolves to a file or directory of the repository, and the top-level
-README stays a front page (at most 150 lines)."""
+README stays a front page (at most 150 lines) that opens with the Swift sample a root test target compiles."""
 
 import re
 import unittest
@@ -7,6 +7,21 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+SAMPLE_SOURCE = REPO / "Tests" / "EndToEndTests" / "Readme" / "ReadmeSample.swift"
+
+
+def readme_sample():
+    """The first Swift block of the top-level README, and where it starts."""
+    text = (REPO / "README.md").read_text()
+    match = re.search(r"^```swift\n(.*?)^```$", text, re.MULTILINE | re.DOTALL)
+    return (match.group(1), text[:match.start()].count("\n")) if match else (None, None)
+
+
+def compiled_sample():
+    """The lines between the README sample markers of the compiled test source."""
+    text = SAMPLE_SOURCE.read_text()
+    begin, end = "// README sample: begin\n", "// README sample: end"
+    return text[text.index(begin) + len(begin):text.index(end)]
 
 
 def readmes():
@@ -40,6 +55,16 @@ class ReadmeTests(unittest.TestCase):
 
     def test_the_readme_is_a_front_page(self):
         self.assertLessEqual(len((REPO / "README.md").read_text().splitlines()), 150)
+
+    def test_the_readme_opens_with_the_compiled_sample_of_at_most_20_lines(self):
+        sample, line = readme_sample()
+        self.assertIsNotNone(sample, "README.md has no ```swift block")
+        first_heading = next(i for i, l in enumerate((REPO / "README.md").read_text().splitlines()) if
+                             l.startswith("## "))
+        self.assertLess(line, first_heading, "the sample comes before the first section")
+        self.assertLessEqual(len(sample.splitlines()), 20)
+        self.assertEqual(sample, compiled_sample(),
+                         f"README.md's sample differs from {SAMPLE_SOURCE.relative_to(REPO)}: copy one to the other")
 
     def test_the_checker_notices_a_missing_file(self):
         scratch = REPO / ".build" / "readme-link-check.md"
