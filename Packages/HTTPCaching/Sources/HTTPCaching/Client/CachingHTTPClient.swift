@@ -64,166 +64,85 @@ public struct CachingHTTPClient: HTTPClient {
             return try await loadUnsafe(request, key: key)
         }
         let directives = RequestDirectives(request.headers)
-        if passesThrough(request) {
-            if let answer = storedAnswer(toConditional: request, key: key, directives: directives) { return answer }
+        if policy.passesThrough(request) {
+            if let answer = conditionalAnswer.answer(to: request, key: key, directives: directives) { return answer }
             guard policy.mode != .offline else {
                 throw HTTPCacheError.notCached(method: request.method, resource: key.resource)
             }
-            guard !directives.onlyIfCached else { return Self.gatewayTimeout }
-            return Self.marked(try await client.load(request: request), .miss)
+            guard !directives.onlyIfCached else { return CachedAnswer.gatewayTimeout }
+            return CachedAnswer.marked(try await client.load(request: request), .miss)
         }
         let stored = store.entry(for: key) { CacheRules.matches($0, request) }
         let date = now()
         switch policy.mode {
         case .offline:
-            if let stored { return Self.ranged(Self.answer(stored, at: date), for: request) }
-            guard request.method == .head, let entry = storedGET(for: request) else {
+            if let stored { return RangedAnswer.ranged(CachedAnswer.answer(stored, at: date), for: request) }
+            guard request.method == .head, let entry = storedGET.entry(for: request) else {
                 throw HTTPCacheError.notCached(method: request.method, resource: key.resource)
             }
-            return Self.answer(entry, at: date, includingBody: false)
+            return CachedAnswer.answer(entry, at: date, includingBody: false)
         case .reload:
-            guard !directives.onlyIfCached else { return Self.gatewayTimeout }
-            return try await fetch(request, key: key, stored: nil, directives: directives)
+            guard !directives.onlyIfCached else { return CachedAnswer.gatewayTimeout }
+            return try await origin.fetch(request, key: key, stored: nil, directives: directives)
         case .normal:
             if let stored, directives.accepts(stored, at: date) {
-                return Self.ranged(Self.answer(stored, at: date), for: request)
+                return RangedAnswer.ranged(CachedAnswer.answer(stored, at: date), for: request)
             }
-            if let stale = answerWhileRevalidating(
+            if let stale = backgroundRevalidation.answer(
                 request, key: key, stored: stored, directives: directives, at: date)
             {
-                return Self.ranged(stale, for: request)
+                return RangedAnswer.ranged(stale, for: request)
             }
-            if request.method == .head, let entry = storedGET(for: request), directives.accepts(entry, at: date) {
-                return Self.answer(entry, at: date, includingBody: false)
+            if request.method == .head, let entry = storedGET.entry(for: request), directives.accepts(entry, at: date) {
+                return CachedAnswer.answer(entry, at: date, includingBody: false)
             }
-            guard !directives.onlyIfCached else { return Self.gatewayTimeout }
-            if stored == nil, let part = completablePart(for: request, key: key) {
-                return try await complete(part, for: request, key: key, directives: directives)
+            guard !directives.onlyIfCached else { return CachedAnswer.gatewayTimeout }
+            if stored == nil, let part = partCompletion.part(for: request, key: key) {
+                return try await partCompletion.complete(part, for: request, key: key, directives: directives)
             }
-            return try await fetch(request, key: key, stored: stored, directives: directives)
+            return try await origin.fetch(request, key: key, stored: stored, directives: directives)
         }
     }
 
-    /// Asks the origin, conditionally when `stored` has validators, and stores or revalidates what comes back
-    /// (nothing when the request said `no-store`).
-    func fetch(
-        _ request: any HTTPRequest, key: HTTPCacheKey, stored: HTTPCacheEntry?, directives: RequestDirectives
-    ) async throws -> (Data, HTTPResponse) {
-        let validators = stored.map(Self.validators(of:)) ?? HTTPHeaders()
-        let sent: any HTTPRequest = validators.isEmpty ? request : request.settingHeaders(validators)
+    /// `POST`, `PUT`, `PATCH`, `DELETE` (and anything else unsafe): sent as they are. A success invalidates
+    /// (`Invalidation/invalidate(after:key:response:)`), then a `POST` answer that names its own URL may be
+    /// stored for `GET` (`Invalidation/storePOSTAnswer(_:to:data:requestTime:)`).
+    private func loadUnsafe(_ request: any HTTPRequest, key: HTTPCacheKey) async throws -> (Data, HTTPResponse) {
+        guard policy.mode != .offline else {
+            throw HTTPCacheError.offlineUnsafeRequest(method: request.method, resource: key.resource)
+        }
         let requestTime = now()
-        let data: Data
-        let response: HTTPResponse
-        do {
-            (data, response) = try await client.load(request: sent)
-        } catch {
-            if !HTTPTransportError.isCancellation(error), let stale = standIn(stored, request, directives) {
-                return stale
-            }
-            throw error
+        let (data, response) = try await client.load(request: request)
+        if invalidation.invalidate(after: request, key: key, response: response) {
+            invalidation.storePOSTAnswer(response, to: request, data: data, requestTime: requestTime)
         }
-        let responseTime = now()
-        if response.statusCode == 304, !validators.isEmpty, let stored {
-            let updated = CacheRules.revalidated(
-                stored, by: response, requestTime: requestTime, responseTime: responseTime, policy: policy)
-            if !directives.noStore { store.store(updated, for: key) }
-            let answer = Self.answer(updated, .revalidated, at: responseTime)
-            return updated.statusCode == 206 ? Self.ranged(answer, for: request) : answer
-        }
-        if response.isServerError, let stale = standIn(stored, request, directives) { return stale }
-        guard !directives.noStore else { return Self.marked((data, response), .miss) }
-        if request.method == .head, response.statusCode == 200 {
-            updateStoredGET(for: request, by: response, requestTime: requestTime, responseTime: responseTime)
-        }
-        if let entry = CacheRules.entry(
-            for: request, data: data, response: response, requestTime: requestTime, responseTime: responseTime,
-            policy: policy)
-        {
-            store.store(entry, for: key)
-        } else if let stored, !response.isServerError {
-            store.removeEntry(for: key, variant: stored.variant)
-        }
-        return Self.marked((data, response), .miss)
+        return CachedAnswer.marked((data, response), .miss)
     }
 
-    /// The stale answer that may stand in for a failed origin, or `nil`: a stored answer that is no server error
-    /// itself, stale by no more than the request's `stale-if-error`, else the response's, else the policy's
-    /// (RFC 5861, 4), and whose response allows stale answers (RFC 9111, 4.2.4).
-    private func standIn(_ stored: HTTPCacheEntry?, _ request: any HTTPRequest, _ directives: RequestDirectives)
-        -> (Data, HTTPResponse)?
-    {
-        let date = now()
-        guard let stored, mayStandIn(stored, directives, at: date) else { return nil }
-        let answer = Self.answer(stored, .stale, at: date)
-        return stored.statusCode == 206 ? Self.ranged(answer, for: request) : answer
+    /// Returns once every background revalidation running when it is called has ended.
+    func backgroundRevalidationsFinished() async {
+        await revalidations.finished()
     }
+}
 
-    /// Whether `stored` may stand in for a failed origin at `date`, as `standIn(_:_:_:)` says.
-    func mayStandIn(_ stored: HTTPCacheEntry, _ directives: RequestDirectives, at date: Date) -> Bool {
-        guard !(500..<600).contains(stored.statusCode), CacheRules.allowsStaleAnswers(stored) else { return false }
-        let allowance =
-            directives.staleIfError ?? CacheControl(stored.headers["Cache-Control"]).seconds("stale-if-error")
-            ?? policy.staleIfError.seconds
-        return stored.age(at: date) - stored.freshnessLifetime <= allowance
+/// The parts the client delegates to, each built over the same client, store, policy and clock.
+extension CachingHTTPClient {
+    /// Asks the origin and updates the store.
+    var origin: ConditionalFetch { ConditionalFetch(client: client, store: store, policy: policy, now: now) }
+    /// Asks the origin for streamed answers and tees them into the store.
+    var streamingOrigin: StreamingFetch { StreamingFetch(client: client, store: store, policy: policy, now: now) }
+    /// Answers stale within `stale-while-revalidate` and revalidates in the background.
+    var backgroundRevalidation: BackgroundRevalidation {
+        BackgroundRevalidation(origin: origin, revalidations: revalidations)
     }
-
-    /// Whether the request skips the cache: a credential the policy does not store, or its own preconditions
-    /// (the caller is revalidating something it holds) that the store does not answer
-    /// (`storedAnswer(toConditional:key:directives:)`). Such a request goes to the origin as it is, and its
-    /// answer, a `304` included, comes back untouched and leaves the store alone.
-    func passesThrough(_ request: any HTTPRequest) -> Bool {
-        guard let headers = request.headers, !headers.isEmpty else { return false }
-        if withholdsCredential(request) { return true }
-        return Self.preconditionFields.contains { headers.contains($0) }
-    }
-
-    /// Whether `request` carries `Authorization` and the policy does not store the answers to such requests.
-    func withholdsCredential(_ request: any HTTPRequest) -> Bool {
-        request.headers?.contains("Authorization") == true && !policy.storesAuthorizedResponses
-    }
-
-    /// The request fields that make a request conditional (RFC 9110, 13.1).
-    static let preconditionFields = [
-        "If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "If-Range",
-    ]
-
-    /// The answer to a request that said `only-if-cached` when nothing stored may answer: `504 Gateway Timeout`
-    /// (RFC 9111, 5.2.1.7).
-    static var gatewayTimeout: (Data, HTTPResponse) {
-        (Data(), HTTPResponse(statusCode: 504, headers: [HTTPCacheOutcome.headerName: HTTPCacheOutcome.miss.rawValue]))
-    }
-
-    /// `If-None-Match` from the entry's `ETag`, `If-Modified-Since` from its `Last-Modified`.
-    static func validators(of entry: HTTPCacheEntry) -> HTTPHeaders {
-        var headers = HTTPHeaders()
-        if let etag = entry.headers["ETag"] { headers["If-None-Match"] = etag }
-        if let lastModified = entry.headers["Last-Modified"] { headers["If-Modified-Since"] = lastModified }
-        return headers
-    }
-
-    /// `entry` answering from the store at `date`: `hit` when fresh, else `stale`.
-    private static func answer(_ entry: HTTPCacheEntry, at date: Date, includingBody: Bool = true)
-        -> (Data, HTTPResponse)
-    {
-        answer(entry, entry.isFresh(at: date) ? .hit : .stale, at: date, includingBody: includingBody)
-    }
-
-    /// `entry` as an answer at `date`, with its `Age` and `outcome`; without its body for a `HEAD`.
-    static func answer(
-        _ entry: HTTPCacheEntry, _ outcome: HTTPCacheOutcome, at date: Date, includingBody: Bool = true
-    ) -> (Data, HTTPResponse) {
-        var headers = entry.headers
-        headers["Age"] = String(Int(min(max(0, entry.age(at: date)), CacheControl.greatestDeltaSeconds)))
-        headers[HTTPCacheOutcome.headerName] = outcome.rawValue
-        return (includingBody ? entry.body : Data(), HTTPResponse(statusCode: entry.statusCode, headers: headers))
-    }
-
-    /// `answer` with `X-Cache: outcome`.
-    static func marked(_ answer: (Data, HTTPResponse), _ outcome: HTTPCacheOutcome) -> (Data, HTTPResponse) {
-        var headers = answer.1.headers ?? HTTPHeaders()
-        headers[HTTPCacheOutcome.headerName] = outcome.rawValue
-        return (answer.0, HTTPResponse(statusCode: answer.1.statusCode, headers: headers))
-    }
+    /// Answers the caller's own conditional requests from the store.
+    var conditionalAnswer: StoredConditionalAnswer { StoredConditionalAnswer(store: store, policy: policy, now: now) }
+    /// Completes stored parts.
+    var partCompletion: PartCompletion { PartCompletion(origin: origin) }
+    /// Removes what unsafe requests invalidate.
+    var invalidation: Invalidation { Invalidation(store: store, policy: policy, now: now) }
+    /// The stored `GET` entries that answer and are updated by `HEAD` requests.
+    var storedGET: StoredGET { StoredGET(store: store, policy: policy) }
 }
 
 extension HTTPClient {

@@ -3,9 +3,6 @@ import HTTPClient
 
 /// Streaming through the cache: the rules of ``CachingHTTPClient/load(request:)``, with bodies read in chunks.
 extension CachingHTTPClient {
-    /// A stored entry without its body, and its body to read in chunks.
-    typealias StoredAnswer = (entry: HTTPCacheEntry, body: HTTPBody)
-
     /// Answers `request` as ``load(request:)`` does, handing `receive` the body as it is read.
     ///
     /// - A `GET` answered by the store (fresh, accepted stale, offline, or confirmed by a `304`) gets the stored
@@ -31,52 +28,57 @@ extension CachingHTTPClient {
             return try await streamUnsafe(request, key: key, body: body, progress: progress, receive: receive)
         }
         let directives = RequestDirectives(request.headers)
-        if body != nil || passesThrough(request) {
-            if let answer = storedAnswer(toConditional: request, key: key, directives: directives) {
-                return try await Self.deliver(answer, progress: progress, receive: receive)
+        if body != nil || policy.passesThrough(request) {
+            if let answer = conditionalAnswer.answer(to: request, key: key, directives: directives) {
+                return try await StreamDelivery.deliver(answer, progress: progress, receive: receive)
             }
             guard policy.mode != .offline else {
                 throw HTTPCacheError.notCached(method: request.method, resource: key.resource)
             }
             guard !directives.onlyIfCached else {
-                return try await Self.deliver(Self.gatewayTimeout, progress: progress, receive: receive)
+                return try await StreamDelivery.deliver(
+                    CachedAnswer.gatewayTimeout, progress: progress, receive: receive)
             }
             return try await client.stream(request: request, body: body, progress: progress) { response, received in
-                try await receive(Self.marked(response, .miss), received)
+                try await receive(CachedAnswer.marked(response, .miss), received)
             }
         }
         guard request.method == .get, request.headers?["Range"] == nil else {
-            return try await Self.deliver(try await load(request: request), progress: progress, receive: receive)
+            return try await StreamDelivery.deliver(
+                try await load(request: request), progress: progress, receive: receive)
         }
         let date = now()
         let stored = store.streamedEntry(for: key) { CacheRules.matches($0, request) }
         switch policy.mode {
         case .offline:
             guard let stored else { throw HTTPCacheError.notCached(method: request.method, resource: key.resource) }
-            return try await Self.serve(stored, at: date, progress: progress, receive: receive)
+            return try await StreamDelivery.serve(stored, at: date, progress: progress, receive: receive)
         case .reload:
             guard !directives.onlyIfCached else {
-                return try await Self.deliver(Self.gatewayTimeout, progress: progress, receive: receive)
+                return try await StreamDelivery.deliver(
+                    CachedAnswer.gatewayTimeout, progress: progress, receive: receive)
             }
-            return try await fetch(
+            return try await streamingOrigin.fetch(
                 request, key: key, stored: nil, directives: directives, progress: progress, receive: receive)
         case .normal:
             if let stored, directives.accepts(stored.entry, at: date) {
-                return try await Self.serve(stored, at: date, progress: progress, receive: receive)
+                return try await StreamDelivery.serve(stored, at: date, progress: progress, receive: receive)
             }
             let answersInMemory =
                 if let stored {
-                    Self.mayAnswerWhileRevalidating(stored.entry, directives: directives, at: date)
+                    CacheFreshness.mayAnswerWhileRevalidating(stored.entry, directives: directives, at: date)
                 } else {
-                    !directives.onlyIfCached && completablePart(for: request, key: key) != nil
+                    !directives.onlyIfCached && partCompletion.part(for: request, key: key) != nil
                 }
             if answersInMemory {
-                return try await Self.deliver(try await load(request: request), progress: progress, receive: receive)
+                return try await StreamDelivery.deliver(
+                    try await load(request: request), progress: progress, receive: receive)
             }
             guard !directives.onlyIfCached else {
-                return try await Self.deliver(Self.gatewayTimeout, progress: progress, receive: receive)
+                return try await StreamDelivery.deliver(
+                    CachedAnswer.gatewayTimeout, progress: progress, receive: receive)
             }
-            return try await fetch(
+            return try await streamingOrigin.fetch(
                 request, key: key, stored: stored, directives: directives, progress: progress, receive: receive)
         }
     }
@@ -91,48 +93,8 @@ extension CachingHTTPClient {
             throw HTTPCacheError.offlineUnsafeRequest(method: request.method, resource: key.resource)
         }
         return try await client.stream(request: request, body: body, progress: progress) { response, received in
-            _ = invalidate(after: request, key: key, response: response)
-            return try await receive(Self.marked(response, .miss), received)
-        }
-    }
-
-    /// `stored` answering from the store at `date`: `hit` when fresh, else `stale`.
-    static func serve<Result: Sendable>(
-        _ stored: StoredAnswer, at date: Date, progress: (@Sendable (HTTPTransferProgress) -> Void)?,
-        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
-    ) async throws -> Result {
-        let outcome: HTTPCacheOutcome = stored.entry.isFresh(at: date) ? .hit : .stale
-        let (_, response) = answer(stored.entry, outcome, at: date, includingBody: false)
-        return try await receive(response, reporting(stored.body, to: progress))
-    }
-
-    /// An answer held in memory, handed over whole, with one progress report.
-    static func deliver<Result: Sendable>(
-        _ answer: (Data, HTTPResponse), progress: (@Sendable (HTTPTransferProgress) -> Void)?,
-        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
-    ) async throws -> Result {
-        let count = Int64(answer.0.count)
-        progress?(HTTPTransferProgress(bytesReceived: count, bytesExpectedToReceive: count))
-        return try await receive(answer.1, HTTPBody(answer.0))
-    }
-
-    /// `response` with `X-Cache: outcome`.
-    static func marked(_ response: HTTPResponse, _ outcome: HTTPCacheOutcome) -> HTTPResponse {
-        marked((Data(), response), outcome).1
-    }
-
-    /// `body`, reporting the bytes read so far to `progress` before the first chunk and after each one.
-    static func reporting(_ body: HTTPBody, to progress: (@Sendable (HTTPTransferProgress) -> Void)?) -> HTTPBody {
-        guard let progress else { return body }
-        var expected: Int64?
-        if case .known(let length) = body.length { expected = length }
-        let start = HTTPTransferProgress(bytesExpectedToReceive: expected)
-        progress(start)
-        let received = ReceivedBytes()
-        return ObservedBody.body(body) { chunk in
-            var report = start
-            report.bytesReceived = received.add(chunk.count)
-            progress(report)
+            _ = invalidation.invalidate(after: request, key: key, response: response)
+            return try await receive(CachedAnswer.marked(response, .miss), received)
         }
     }
 }

@@ -1,24 +1,28 @@
 import Foundation
 import HTTPClient
 
-/// `HEAD` and stored `GET` answers (RFC 9111, 4.3.5): a `HEAD` may be answered by a `GET` entry's headers, and
-/// a `HEAD` response updates or invalidates the `GET` entry it describes.
-extension CachingHTTPClient {
+/// The stored `GET` a `HEAD` describes (RFC 9111, 4.3.5): it may answer the `HEAD` with its headers, and a `HEAD`
+/// response updates or invalidates it.
+struct StoredGET: Sendable {
+    /// Where entries are kept.
+    let store: any HTTPCacheStore
+    /// The freshness defaults for updated entries.
+    let policy: HTTPCachePolicy
+
     /// The key of the `GET` that `request` (a `HEAD`) describes.
-    static func getKey(of request: any HTTPRequest) -> HTTPCacheKey {
+    static func key(of request: any HTTPRequest) -> HTTPCacheKey {
         HTTPCacheKey(method: .get, resource: HTTPCacheKey.resource(of: request), query: request.queryParameter)
     }
 
     /// The stored `GET` variant `request` (a `HEAD`) would be answered by, or `nil`.
-    func storedGET(for request: any HTTPRequest) -> HTTPCacheEntry? {
-        store.entry(for: Self.getKey(of: request)) { CacheRules.matches($0, request) }
+    func entry(for request: any HTTPRequest) -> HTTPCacheEntry? {
+        store.entry(for: Self.key(of: request)) { CacheRules.matches($0, request) }
     }
 
     /// Updates the stored `GET` variant `request` (a `HEAD`) selects with the fields of its `200` `response`
     /// when their validators match, and removes the variant when they differ.
-    func updateStoredGET(for request: any HTTPRequest, by response: HTTPResponse, requestTime: Date, responseTime: Date)
-    {
-        let key = Self.getKey(of: request)
+    func update(for request: any HTTPRequest, by response: HTTPResponse, requestTime: Date, responseTime: Date) {
+        let key = Self.key(of: request)
         guard let stored = store.entry(for: key, where: { CacheRules.matches($0, request) }) else { return }
         guard Self.describes(response, stored) else {
             store.removeEntry(for: key, variant: stored.variant)

@@ -2,8 +2,18 @@ import Foundation
 import HTTPClient
 import HTTPClientSupport
 
-/// Asking the origin for a streamed answer, as `fetch(_:key:stored:directives:)` does for a loaded one.
-extension CachingHTTPClient {
+/// Asking the origin for a streamed answer, as `ConditionalFetch` does for a loaded one: conditional when the
+/// stored entry has validators, and a storable answer teed into the store as the caller reads it.
+struct StreamingFetch: Sendable {
+    /// The client that sends the request.
+    let client: any HTTPClient
+    /// Where entries are kept.
+    let store: any HTTPCacheStore
+    /// The freshness defaults and allowances.
+    let policy: HTTPCachePolicy
+    /// The current date.
+    let now: @Sendable () -> Date
+
     /// What came of asking the origin: the caller's result, or a stored answer to serve once the origin's
     /// transfer has ended.
     private enum Fetched<Answer: Sendable>: Sendable {
@@ -20,8 +30,9 @@ extension CachingHTTPClient {
         progress: (@Sendable (HTTPTransferProgress) -> Void)?,
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
-        let validators = stored.map { Self.validators(of: $0.entry) } ?? HTTPHeaders()
+        let validators = stored.map { ConditionalFetch.validators(of: $0.entry) } ?? HTTPHeaders()
         let sent: any HTTPRequest = validators.isEmpty ? request : request.settingHeaders(validators)
+        let freshness = CacheFreshness(policy: policy)
         let requestTime = now()
         let responded = LockedValue(false)
         let fetched: Fetched<Result>
@@ -32,7 +43,8 @@ extension CachingHTTPClient {
                 if response.statusCode == 304, !validators.isEmpty, let stored {
                     return .notModified(stored, response, requestTime: requestTime, responseTime: responseTime)
                 }
-                if response.isServerError, let stored, mayStandIn(stored.entry, directives, at: responseTime) {
+                if response.isServerError, let stored, freshness.mayStandIn(stored.entry, directives, at: responseTime)
+                {
                     return .standIn(stored)
                 }
                 return .answered(
@@ -42,7 +54,7 @@ extension CachingHTTPClient {
             }
         } catch {
             guard !responded.withLock({ $0 }), !HTTPTransportError.isCancellation(error), let stored,
-                mayStandIn(stored.entry, directives, at: now())
+                freshness.mayStandIn(stored.entry, directives, at: now())
             else { throw error }
             fetched = .standIn(stored)
         }
@@ -50,13 +62,12 @@ extension CachingHTTPClient {
         case .answered(let result):
             return result
         case .standIn(let stored):
-            let (_, response) = Self.answer(stored.entry, .stale, at: now(), includingBody: false)
-            return try await receive(response, Self.reporting(stored.body, to: progress))
+            return try await StreamDelivery.serve(stored, .stale, at: now(), progress: progress, receive: receive)
         case .notModified(let stored, let response, let requestTime, let responseTime):
             let updated = CacheRules.revalidated(
                 stored.entry, by: response, requestTime: requestTime, responseTime: responseTime, policy: policy)
-            let (_, answer) = Self.answer(updated, .revalidated, at: responseTime, includingBody: false)
-            let body = Self.reporting(stored.body, to: progress)
+            let (_, answer) = CachedAnswer.answer(updated, .revalidated, at: responseTime, includingBody: false)
+            let body = StreamDelivery.reporting(stored.body, to: progress)
             guard !directives.noStore, case .known(let length) = stored.body.length,
                 let writer = store.entryWriter(for: key, entry: updated, bodyLength: length)
             else { return try await receive(answer, body) }
@@ -66,13 +77,13 @@ extension CachingHTTPClient {
 
     /// The origin's own answer to `request`, handed to `receive` and, when the rules allow it and its length is
     /// known and within the store's limit, written to the store as `receive` reads it. An answer that may not be
-    /// stored removes the entry it replaces, as in `load`.
+    /// stored removes the entry it replaces, as `ConditionalFetch` does.
     private func receiveFetched<Result: Sendable>(
         _ request: any HTTPRequest, key: HTTPCacheKey, stored: HTTPCacheEntry?, directives: RequestDirectives,
         response: HTTPResponse, body: HTTPBody, requestTime: Date, responseTime: Date,
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
-        let answer = Self.marked(response, .miss)
+        let answer = CachedAnswer.marked(response, .miss)
         guard !directives.noStore else { return try await receive(answer, body) }
         let entry =
             response.statusCode == 206

@@ -2,12 +2,15 @@ import Foundation
 import HTTPClient
 
 /// A stored part completed by a range request for the rest (RFC 9111, 3.3 and 3.4).
-extension CachingHTTPClient {
+struct PartCompletion: Sendable {
+    /// How the origin is asked, and the store updated.
+    let origin: ConditionalFetch
+
     /// The stored part that a `GET` without `Range` may complete, or `nil`: one of `request`'s variant that holds
     /// the representation's first bytes but not all of them.
-    func completablePart(for request: any HTTPRequest, key: HTTPCacheKey) -> HTTPCacheEntry? {
+    func part(for request: any HTTPRequest, key: HTTPCacheKey) -> HTTPCacheEntry? {
         guard request.method == .get, request.headers?["Range"] == nil else { return nil }
-        return store.entry(for: key) { entry in
+        return origin.store.entry(for: key) { entry in
             entry.statusCode == 206 && CacheRules.matchesSelectingFields(entry, request) && Self.rest(of: entry) != nil
         }
     }
@@ -24,12 +27,12 @@ extension CachingHTTPClient {
         _ part: HTTPCacheEntry, for request: any HTTPRequest, key: HTTPCacheKey, directives: RequestDirectives
     ) async throws -> (Data, HTTPResponse) {
         guard let rest = Self.rest(of: part) else {
-            return try await fetch(request, key: key, stored: nil, directives: directives)
+            return try await origin.fetch(request, key: key, stored: nil, directives: directives)
         }
         var fields: HTTPHeaders = ["Range": "bytes=\(rest)-"]
         if let etag = Self.strongETag(of: part.headers) { fields["If-Range"] = etag }
-        let requestTime = now()
-        let (data, response) = try await fetch(
+        let requestTime = origin.now()
+        let (data, response) = try await origin.fetch(
             request.settingHeaders(fields), key: key, stored: nil, directives: directives)
         switch response.statusCode {
         case 206:
@@ -37,17 +40,17 @@ extension CachingHTTPClient {
             if !directives.noStore,
                 let entry = CacheRules.entry(
                     for: request, data: combined.0, response: combined.1, requestTime: requestTime,
-                    responseTime: now(), policy: policy)
+                    responseTime: origin.now(), policy: origin.policy)
             {
-                store.store(entry, for: key)
+                origin.store.store(entry, for: key)
             }
-            return Self.marked(combined, .miss)
+            return CachedAnswer.marked(combined, .miss)
         case 416:
             break
         default:
             return (data, response)
         }
-        return try await fetch(request, key: key, stored: nil, directives: directives)
+        return try await origin.fetch(request, key: key, stored: nil, directives: directives)
     }
 
     /// The offset of the first byte after the stored `part`, when the part holds the first bytes of the

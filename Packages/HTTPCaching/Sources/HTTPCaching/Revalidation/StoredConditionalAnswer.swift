@@ -2,7 +2,14 @@ import Foundation
 import HTTPClient
 
 /// The caller's own conditional `GET` or `HEAD` answered by the store (RFC 9111, 4.3.2).
-extension CachingHTTPClient {
+struct StoredConditionalAnswer: Sendable {
+    /// Where entries are kept.
+    let store: any HTTPCacheStore
+    /// The mode and the credential rule.
+    let policy: HTTPCachePolicy
+    /// The current date.
+    let now: @Sendable () -> Date
+
     /// The store's answer to `request`, a `GET` or `HEAD` with its own preconditions, or `nil` when it goes to the
     /// origin as written.
     ///
@@ -12,21 +19,21 @@ extension CachingHTTPClient {
     /// accept, or any stored one offline. A `2xx` entry that leaves the condition false gives a `304 Not Modified`;
     /// any other entry gives its whole answer, as a hit would (preconditions apply to `2xx` answers alone, RFC 9110,
     /// 13.2.1).
-    func storedAnswer(toConditional request: any HTTPRequest, key: HTTPCacheKey, directives: RequestDirectives)
+    func answer(to request: any HTTPRequest, key: HTTPCacheKey, directives: RequestDirectives)
         -> (Data, HTTPResponse)?
     {
         guard policy.mode != .reload, let condition = ConditionalRequest(request.headers),
-            !withholdsCredential(request)
+            !policy.withholdsCredential(request)
         else { return nil }
         let date = now()
         let usable = { (entry: HTTPCacheEntry) in policy.mode == .offline || directives.accepts(entry, at: date) }
         guard let entry = answeringEntry(for: request, key: key, where: usable) else { return nil }
-        let outcome: HTTPCacheOutcome = entry.isFresh(at: date) ? .hit : .stale
+        let outcome = CacheFreshness.outcome(of: entry, at: date)
         guard (200..<300).contains(entry.statusCode), condition.isNotModified(by: entry) else {
-            return Self.ranged(
-                Self.answer(entry, outcome, at: date, includingBody: request.method == .get), for: request)
+            return RangedAnswer.ranged(
+                CachedAnswer.answer(entry, outcome, at: date, includingBody: request.method == .get), for: request)
         }
-        return Self.notModified(entry, outcome, at: date)
+        return CachedAnswer.notModified(entry, outcome, at: date)
     }
 
     /// The entry that answers `request` when `usable` takes it: its own, else for a `HEAD` the stored `GET`'s.
@@ -34,17 +41,9 @@ extension CachingHTTPClient {
         for request: any HTTPRequest, key: HTTPCacheKey, where usable: (HTTPCacheEntry) -> Bool
     ) -> HTTPCacheEntry? {
         if let own = store.entry(for: key, where: { CacheRules.matches($0, request) }), usable(own) { return own }
-        guard request.method == .head, let get = storedGET(for: request), usable(get) else { return nil }
+        guard request.method == .head, let get = StoredGET(store: store, policy: policy).entry(for: request),
+            usable(get)
+        else { return nil }
         return get
-    }
-
-    /// An empty `304 Not Modified` for `entry` at `date`: its fields but the body's framing (RFC 9110, 15.4.5), its
-    /// `Age` and `outcome`.
-    static func notModified(_ entry: HTTPCacheEntry, _ outcome: HTTPCacheOutcome, at date: Date) -> (Data, HTTPResponse)
-    {
-        var framed = entry
-        for name in CacheRules.framingFields { framed.headers[name] = nil }
-        let (_, response) = answer(framed, outcome, at: date, includingBody: false)
-        return (Data(), HTTPResponse(statusCode: 304, headers: response.headers))
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import HTTPClient
 
 /// Byte ranges answered from a stored complete response or a stored part (RFC 9110, 14.2 and 15.3.7; RFC 9111,
-/// 3.3). Parts are never combined (RFC 9111, 3.4).
-extension CachingHTTPClient {
+/// 3.3).
+enum RangedAnswer {
     /// `answer`, the whole stored response to `request`, narrowed to the one byte range `request` asks for.
     ///
     /// - A satisfiable range gives a `206 Partial Content` with the slice, the stored fields, `Content-Range:
