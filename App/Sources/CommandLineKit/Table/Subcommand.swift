@@ -25,7 +25,8 @@ public struct Subcommand<Result>: Sendable {
     ///   - abstract: One line on what it does, for command lists and completion.
     ///   - discussion: The paragraph of the command's own help.
     ///   - notes: A paragraph after the options in the command's help, or empty.
-    ///   - defaults: The options value before any argument or option is applied.
+    ///   - defaults: The options value before any argument or option is applied (a required argument's
+    ///     property holds a placeholder until then: `make` only runs once every argument was applied).
     ///   - arguments: The positional arguments, in order, each bound to `Options`.
     ///   - options: The command's own options, each bound to `Options`.
     ///   - subcommands: Commands named after this one's name (`files download`).
