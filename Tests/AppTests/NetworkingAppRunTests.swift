@@ -52,6 +52,7 @@ struct NetworkingAppRunTests {
         (["token", "update"], "missing NEW_TOKEN (or '-' to read it from standard input)", "token"),
         (["files", "upload"], "missing the FILE to upload", "files"),
         (["files", "--output", "a", "upload", "b"], "--output is only for files download", "files"),
+        (["files", "download", "a", "--json"], "--json is only for files, not files download", "files"),
         (["cache", "empty"], "unknown cache subcommand 'empty' (info or clear)", "cache"),
         (
             ["--base-url", "ftp://example.com", "token"], "--base-url must be an http or https URL with a host",

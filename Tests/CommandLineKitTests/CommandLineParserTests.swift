@@ -26,7 +26,8 @@ struct CommandLineParserTests {
     }
 
     @Test func aSubcommandsNameFollowsItsParentsAndItsOptionsMayComeFirst() throws {
-        #expect(try parse("count").action == .run(.count))
+        #expect(try parse("count").action == .run(.count(aloud: false)))
+        #expect(try parse("count", "--aloud").action == .run(.count(aloud: true)))
         #expect(try parse("count", "down").action == .run(.countDown(from: nil)))
         #expect(try parse("count", "down", "--from", "5").action == .run(.countDown(from: 5)))
         #expect(try parse("count", "--from=5", "-v", "down").action == .run(.countDown(from: 5)))
@@ -69,6 +70,14 @@ struct CommandLineParserTests {
             UsageError(description: "unknown option '--loud' for 'count down'", command: "count")
         ),
         (["count", "--from", "2"], UsageError(description: "--from is only for count down", command: "count")),
+        (
+            ["count", "down", "--aloud"],
+            UsageError(description: "--aloud is only for count, not count down", command: "count")
+        ),
+        (
+            ["config", "set", "a", "b", "--from", "2"],
+            UsageError(description: "unknown option '--from' for 'config set'", command: "config")
+        ),
         (["count", "up"], UsageError(description: "unknown count subcommand 'up'", command: "count")),
         (["count", "down", "3"], UsageError(description: "unexpected argument '3'", command: "count")),
         (

@@ -10,7 +10,9 @@ struct CompletionScriptTests {
         for word in ["greet", "count", "down", "config", "show", "set", "calm warm"] {
             #expect(script.contains(word), "\(shell): \(word)")
         }
-        for option in ["--verbose", "--prefix", "--help", "--version", "--times", "--loud", "--tone", "--from"] {
+        for option in [
+            "--verbose", "--prefix", "--help", "--version", "--times", "--loud", "--tone", "--aloud", "--from",
+        ] {
             let spelling = shell == .fish ? "-l \(option.dropFirst(2))" : option
             #expect(script.contains(spelling), "\(shell): \(option)")
         }
@@ -26,7 +28,7 @@ struct CompletionScriptTests {
     @Test func theBashScriptStepsIntoSubcommandsAndCompletesFileArguments() {
         let script = ExampleTool.tool.completionScript(for: .bash)
         #expect(script.contains("0:'count down'|0:'config show'|0:'config set') command=\"$command $word\" ;;"))
-        #expect(script.contains("'count') words='down --verbose -v --prefix --help -h'; ;;"))
+        #expect(script.contains("'count') words='down --aloud --verbose -v --prefix --help -h'; ;;"))
         #expect(script.contains("'send') words='--verbose -v --prefix --help -h'; files=1; ;;"))
     }
 

@@ -1,7 +1,7 @@
 import CommandLineKit
 
 /// A small tool built with CommandLineKit, as an app would build one: `greet NAME [--times N] [--loud]
-/// [--tone calm|warm]`, `count` with its subcommand `count down [--from N]`, `send FILE...`, and the group
+/// [--tone calm|warm]`, `count [--aloud]` with its subcommand `count down [--from N]`, `send FILE...`, and the group
 /// `config show|set KEY VALUE` (`show` by default), with `--verbose` and `--prefix TEXT` on every command.
 enum ExampleTool {
     struct Common: Equatable, Sendable {
@@ -27,7 +27,7 @@ enum ExampleTool {
 
     enum Request: Equatable, Sendable {
         case greet(GreetOptions)
-        case count
+        case count(aloud: Bool)
         case countDown(from: Int?)
         case send([String])
         case showConfig
@@ -60,14 +60,15 @@ enum ExampleTool {
     ) { options in .greet(options) }
 
     static let count = Subcommand<Request>(
-        "count", abstract: "count to three", discussion: "Counts.", defaults: (),
+        "count", abstract: "count to three", discussion: "Counts.", defaults: false,
+        options: [.flag("--aloud", help: "say each number", \.self)],
         subcommands: [
             Subcommand(
                 "down", abstract: "count down to one", defaults: Int?.none,
                 options: [Option("--from", "N", help: "where to start", \.self, .integer(in: 1...9))]
             ) { from in .countDown(from: from) }
         ]
-    ) { _ in .count }
+    ) { aloud in .count(aloud: aloud) }
 
     static let send = Subcommand<Request>(
         "send", abstract: "send files", defaults: [String](),

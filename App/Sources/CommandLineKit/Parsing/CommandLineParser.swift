@@ -69,7 +69,7 @@ private struct CommandLineParser<Common: Sendable, Result> {
             case .option(let spelling, let value):
                 let options = target.command.summary.options
                 guard let parsing, let index = options.firstIndex(where: { $0.isSpelled(spelling) }) else {
-                    throw misplaced(spelling, in: selected.summary, target: target)
+                    throw target.misplacedOption(spelling, in: selected.summary, command: command)
                 }
                 try parsing.apply(index, value, context(options[index]))
             case .unknown(let option):
@@ -118,16 +118,6 @@ private struct CommandLineParser<Common: Sendable, Result> {
             }
         }
         return items
-    }
-
-    /// The error for an option of `selected`'s tree that the chosen command does not take.
-    private func misplaced(_ spelling: String, in selected: CommandSummary, target: CommandTarget<Result>)
-        -> UsageError
-    {
-        guard let owner = selected.tree.first(where: { $0.command.options.contains { $0.isSpelled(spelling) } })
-        else { return UsageError(description: "unknown option '\(spelling)' for '\(target.name)'", command: command) }
-        let name = owner.command.options.first { $0.isSpelled(spelling) }?.name ?? spelling
-        return UsageError(description: "\(name) is only for \(owner.path.joined(separator: " "))", command: command)
     }
 
     /// Applies common options that come before the command, then returns the command's name.

@@ -43,6 +43,18 @@ struct CommandTarget<Result> {
         UsageError(description: "missing \(name) subcommand\(alternatives)", command: help)
     }
 
+    /// The error for an option that another command of `tree` takes (`--output is only for files download`;
+    /// for a command above the picked one: `--json is only for files, not files download`), or that none does.
+    func misplacedOption(_ spelling: String, in tree: CommandSummary, command help: String?) -> UsageError {
+        guard let owner = tree.tree.first(where: { $0.command.options.contains { $0.isSpelled(spelling) } }),
+            let option = owner.command.options.first(where: { $0.isSpelled(spelling) })
+        else { return UsageError(description: "unknown option '\(spelling)' for '\(name)'", command: help) }
+        let ownerName = owner.path.joined(separator: " ")
+        let above = owner.path.count < path.count && Array(path.prefix(owner.path.count)) == owner.path
+        let description = "\(option.name) is only for \(ownerName)" + (above ? ", not \(name)" : "")
+        return UsageError(description: description, command: help)
+    }
+
     /// The subcommands to choose from, when there is a choice: ` (download or upload)`.
     private var alternatives: String {
         let names = command.subcommands.map(\.name)
