@@ -27,6 +27,15 @@ struct BashCompletionTests {
         #expect(try await complete("networking", "cache", "").filter { !$0.hasPrefix("-") } == ["clear", "info"])
     }
 
+    @Test func completesSubcommandsThenTheSubcommandsOwnOptions() async throws {
+        #expect(try await complete("networking", "files", "").filter { !$0.hasPrefix("-") } == ["download", "upload"])
+        #expect(try await complete("networking", "files", "--j") == ["--json"])
+        #expect(try await complete("networking", "files", "download", "--o") == ["--output"])
+        #expect(try await complete("networking", "files", "download", "x", "").filter { !$0.hasPrefix("-") } == [])
+        #expect(try await complete("networking", "files", "download", "--j") == [])
+        #expect(try await complete("networking", "cache", "info", "").filter { !$0.hasPrefix("-") } == [])
+    }
+
     @Test func completesOptionValues() async throws {
         #expect(
             try await complete("networking", "questions", "--sort", "") == [
@@ -42,6 +51,17 @@ struct BashCompletionTests {
             command: {
                 "cd \"$(dirname '\($0)')\"; source '\($0)'; COMP_WORDS=(networking --record \"$(basename '\($0)')\"); "
                     + #"COMP_CWORD=2; _networking; printf '%s\n' "${COMPREPLY[@]}""#
+            })
+        #expect(output.hasPrefix("networking-completion-"))
+    }
+
+    @Test func completesFilesForAFileArgument() async throws {
+        let output = try await ShellRun.run(
+            "/bin/bash", script: CommandTable.tool.completionScript(for: .bash),
+            command: {
+                "cd \"$(dirname '\($0)')\"; source '\($0)'; "
+                    + "COMP_WORDS=(networking files upload \"$(basename '\($0)')\"); "
+                    + #"COMP_CWORD=3; _networking; printf '%s\n' "${COMPREPLY[@]}""#
             })
         #expect(output.hasPrefix("networking-completion-"))
     }

@@ -9,25 +9,25 @@ import Testing
 /// `--no-cache`, `--offline`, `--site`, and where the cache lives.
 struct CacheOptionsTests {
     @Test func parsesTheCacheModesAndTheSiteForBothStackExchangeCommands() throws {
-        let questions = try CommandLineParser.parse(["questions", "--no-cache", "--site", "superuser"])
-        let question = try CommandLineParser.parse(["question", "7", "--offline", "--site=math"])
+        let questions = try CommandTable.parse(["questions", "--no-cache", "--site", "superuser"])
+        let question = try CommandTable.parse(["question", "7", "--offline", "--site=math"])
 
         #expect(questions.cacheMode == .reload)
         #expect(questions.command == .questions(QuestionsOptions(site: "superuser", cacheMode: .reload)))
         #expect(question.cacheMode == .offline)
         #expect(question.command == .question(QuestionOptions(id: "7", site: "math", cacheMode: .offline)))
-        #expect(try CommandLineParser.parse(["questions"]).cacheMode == .normal)
+        #expect(try CommandTable.parse(["questions"]).cacheMode == .normal)
     }
 
     @Test func rejectsBothModesABadSiteAndCacheOptionsForTheTokenCommand() {
         #expect(
             throws: UsageError(description: "--no-cache and --offline cannot be used together", command: "questions")
         ) {
-            try CommandLineParser.parse(["questions", "--offline", "--no-cache"])
+            try CommandTable.parse(["questions", "--offline", "--no-cache"])
         }
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["questions", "--site", "a/b"]) }
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["questions", "--site="]) }
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["token", "--offline"]) }
+        #expect(throws: UsageError.self) { try CommandTable.parse(["questions", "--site", "a/b"]) }
+        #expect(throws: UsageError.self) { try CommandTable.parse(["questions", "--site="]) }
+        #expect(throws: UsageError.self) { try CommandTable.parse(["token", "--offline"]) }
     }
 
     @Test func theCacheDirectoryComesFromTheEnvironmentInOrder() {

@@ -9,24 +9,38 @@ import Testing
 struct CommandTableTests {
     private let tool = CommandTable.tool
 
-    @Test func theParserHandlesEveryOptionInTheTable() throws {
-        for command in tool.commands.map(\.summary) {
+    /// Every command and subcommand, with its names (`["files", "download"]`).
+    private var tree: [(path: [String], command: CommandSummary)] {
+        tool.commands.flatMap(\.summary.tree)
+    }
+
+    @Test func theParserHandlesEveryOptionOfEveryCommandInTheTree() throws {
+        for (path, command) in tree where command.runs {
             for option in command.options + tool.commonOptions.map(\.spec) {
                 let arguments =
-                    [command.name] + sampleArguments(for: command, option: option) + [option.name]
+                    path + command.arguments.map(sampleArgument) + [option.name]
                     + (sampleValue(for: option).map { [$0] } ?? [])
-                #expect(throws: Never.self, "\(arguments)") { try CommandLineParser.parse(arguments) }
+                #expect(throws: Never.self, "\(arguments)") { try CommandTable.parse(arguments) }
             }
         }
     }
 
-    @Test func helpListsEveryCommandAndOption() {
+    @Test func helpListsEveryCommandSubcommandArgumentAndOption() {
         let general = Usage.general
+        for (path, command) in tree where command.runs {
+            let synopsis = (path + command.arguments.map(\.synopsis)).joined(separator: " ")
+            #expect(general.contains("\n  \(synopsis)"), "\(synopsis)")
+            let own = Usage.text(for: path[0])
+            #expect(own.contains("networking \(synopsis)"), "\(synopsis)")
+            if path.count > 1 {
+                #expect(own.contains("\nsubcommands:\n"), "\(path)")
+                #expect(own.contains("\n  \(synopsis.dropFirst(path[0].count + 1))"), "\(synopsis)")
+            }
+            for argument in command.arguments { #expect(own.contains("\n  \(argument.synopsis) "), "\(argument.name)") }
+            for option in command.options { #expect(own.contains("\n  \(option.name)"), "\(option.name)") }
+        }
         for command in tool.commands.map(\.summary) {
-            #expect(general.contains("  \(command.name)"))
-            let own = Usage.text(for: command.name)
-            #expect(own.hasPrefix("usage: networking \(command.name)"))
-            for option in command.options { #expect(own.contains("  \(option.name)"), "\(option.name)") }
+            #expect(Usage.text(for: command.name).hasPrefix("usage: networking \(command.name)"))
         }
         for option in tool.commonOptionSpecs + tool.standaloneOptions.map(\.spec) {
             #expect(general.contains("  \(option.name)"), "\(option.name)")
@@ -49,7 +63,7 @@ struct CommandTableTests {
         #expect(Usage.text(for: "questions").contains("[--sort \(words.joined(separator: "|"))]"))
         for sort in QuestionsQuery.Sort.allCases {
             #expect(
-                try CommandLineParser.parse(["questions", "--sort", sort.rawValue]).command
+                try CommandTable.parse(["questions", "--sort", sort.rawValue]).command
                     == .questions(QuestionsOptions(sort: sort)))
         }
     }
@@ -65,11 +79,19 @@ struct CommandTableTests {
     }
 
     @Test(arguments: Shell.allCases)
-    func everyCompletionScriptOffersEveryCommandAndOption(shell: Shell) {
+    func everyCompletionScriptOffersEveryCommandSubcommandAndOption(shell: Shell) {
         let script = tool.completionScript(for: shell)
         let options =
-            tool.commonOptionSpecs + tool.standaloneOptions.map(\.spec) + tool.commands.flatMap(\.summary.options)
-        for command in tool.commands { #expect(script.contains(command.name)) }
+            tool.commonOptionSpecs + tool.standaloneOptions.map(\.spec) + tree.flatMap(\.command.options)
+        for (path, _) in tree {
+            let command =
+                switch shell {
+                case .bash: "'\(path.joined(separator: " "))') words="
+                case .zsh: "\n_networking_\(path.joined(separator: "_"))() {"
+                case .fish: "-a \(path[path.count - 1]) -d "
+                }
+            #expect(script.contains(command), "\(shell): \(path)")
+        }
         for option in options {
             let spelling = shell == .fish ? "-l \(option.name.dropFirst(2))" : option.name
             #expect(script.contains(spelling), "\(shell): \(option.name)")
@@ -77,7 +99,7 @@ struct CommandTableTests {
     }
 
     @Test func theVersionHasOneSource() throws {
-        #expect(try CommandLineParser.parse(["--version"]).command == .version)
+        #expect(try CommandTable.parse(["--version"]).command == .version)
         #expect(HTTPClientFactory.userAgent == "networking/\(NetworkingVersion.current)")
     }
 
@@ -96,8 +118,8 @@ struct CommandTableTests {
 
     @Test func parsesCompletionScriptRequests() throws {
         #expect(
-            try CommandLineParser.parse(["--generate-completion-script", "zsh"]).command == .completionScript(.zsh))
-        #expect(try CommandLineParser.parse(["--generate-completion-script=fish"]).command == .completionScript(.fish))
+            try CommandTable.parse(["--generate-completion-script", "zsh"]).command == .completionScript(.zsh))
+        #expect(try CommandTable.parse(["--generate-completion-script=fish"]).command == .completionScript(.fish))
     }
 
     @Test(arguments: [
@@ -114,14 +136,13 @@ struct CommandTableTests {
     func rejectsBadToolOptions(arguments: [String], message: String) {
         let command = message.hasPrefix("--json") ? "questions" : nil
         #expect(throws: UsageError(description: message, command: command)) {
-            try CommandLineParser.parse(arguments)
+            try CommandTable.parse(arguments)
         }
     }
 
-    /// Arguments that let `option` apply: `files --output` belongs to `files download NAME`.
-    private func sampleArguments(for command: CommandSummary, option: OptionSpec) -> [String] {
-        if command.name == "files", option.name == "--output" { return ["download", "NAME"] }
-        return command.arguments.isEmpty ? [] : [command.subcommands.first ?? "1"]
+    /// A word that `argument` takes.
+    private func sampleArgument(_ argument: ArgumentSpec) -> String {
+        argument.completion == .file ? "/tmp/file" : "1"
     }
 
     private func sampleValue(for option: OptionSpec) -> String? {

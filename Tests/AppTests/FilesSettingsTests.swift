@@ -41,6 +41,6 @@ struct FilesSettingsTests {
     }
 
     private func settings(_ options: [String] = [], environment: [String: String] = [:]) throws -> Settings {
-        try Settings.resolve(try CommandLineParser.parse(["files"] + options), environment: environment)
+        try Settings.resolve(try CommandTable.parse(["files"] + options), environment: environment)
     }
 }

@@ -31,6 +31,18 @@ struct NetworkingAppRunTests {
         #expect(console.stderr.isEmpty)
     }
 
+    @Test func aCommandsHelpListsItsSubcommandsWithTheirArguments() async {
+        let console = CapturingConsole()
+
+        let status = await run(["help", "files"], console)
+
+        #expect(status == .success)
+        #expect(console.stdout.hasPrefix("usage: networking files [--json]\n"))
+        #expect(console.stdout.contains("\n       networking files download NAME [--output PATH]\n"))
+        #expect(console.stdout.contains("\nsubcommands:\n  download NAME         download a file"))
+        #expect(console.stdout.contains("\n  upload FILE...        upload files, each under its own name\n"))
+    }
+
     @Test(arguments: [
         (["frobnicate"], "unknown command 'frobnicate'", String?.none),
         (["questions", "--colour"], "unknown option '--colour' for 'questions'", "questions"),
@@ -38,6 +50,10 @@ struct NetworkingAppRunTests {
         (["question"], "missing question ID", "question"),
         (["question", "abc"], "question ID must be a positive number, not 'abc'", "question"),
         (["token", "update"], "missing NEW_TOKEN (or '-' to read it from standard input)", "token"),
+        (["files", "upload"], "missing the FILE to upload", "files"),
+        (["files", "--output", "a", "upload", "b"], "--output is only for files download", "files"),
+        (["files", "download", "a", "--json"], "--json is only for files, not files download", "files"),
+        (["cache", "empty"], "unknown cache subcommand 'empty' (info or clear)", "cache"),
         (
             ["--base-url", "ftp://example.com", "token"], "--base-url must be an http or https URL with a host",
             nil

@@ -39,6 +39,6 @@ struct TimeoutSettingsTests {
     }
 
     private func settings(_ options: [String], _ environment: [String: String]) throws -> Settings {
-        try Settings.resolve(try CommandLineParser.parse(["token"] + options), environment: environment)
+        try Settings.resolve(try CommandTable.parse(["token"] + options), environment: environment)
     }
 }

@@ -23,7 +23,7 @@ struct TokenChainTests {
     @Test func signsWithTheTokenFromTheEnvironment() async throws {
         let spy = TransportSpy(tokenServer(accepting: "env-token"))
         let settings = try Settings.resolve(
-            CommandLineParser.parse(["token"]), environment: ["NETWORKING_ACCESS_TOKEN": " env-token\n"])
+            CommandTable.parse(["token"]), environment: ["NETWORKING_ACCESS_TOKEN": " env-token\n"])
         let sut = try TokenFeatureComposer(settings: settings, factory: spy.factory())
 
         #expect(try await sut.loadToken() == "stored")

@@ -29,7 +29,7 @@ struct TransportChoiceTests {
     }
 
     @Test func anUnknownNameIsAUsageErrorNamingTheChoices() throws {
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(["token", "--transport", "nio"]) }
+        #expect(throws: UsageError.self) { try CommandTable.parse(["token", "--transport", "nio"]) }
         let error = #expect(throws: UsageError.self) { try settings([], ["NETWORKING_TRANSPORT": "Curl"]) }
         #expect(error?.description == "NETWORKING_TRANSPORT must be one of curl, urlsession, not 'Curl'")
     }
@@ -55,6 +55,6 @@ struct TransportChoiceTests {
     }
 
     private func settings(_ options: [String], _ environment: [String: String]) throws -> Settings {
-        try Settings.resolve(try CommandLineParser.parse(["token"] + options), environment: environment)
+        try Settings.resolve(try CommandTable.parse(["token"] + options), environment: environment)
     }
 }

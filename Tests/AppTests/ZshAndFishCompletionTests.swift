@@ -13,6 +13,10 @@ struct ZshAndFishCompletionTests {
         #expect(
             try await fish("networking questions --sort ") == ["activity", "creation", "hot", "month", "votes", "week"])
         #expect(try await fish("networking token ").contains("update"))
+        #expect(try await fish("networking files ") == ["download", "upload"])
+        #expect(try await fish("networking files --j") == ["--json"])
+        #expect(try await fish("networking files download --o") == ["--output"])
+        #expect(try await fish("networking cache info ") == [])
     }
 
     @Test(.enabled(if: ShellRun.isInstalled("/usr/bin/zsh"), "zsh is not installed"))

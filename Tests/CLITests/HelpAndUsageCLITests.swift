@@ -15,7 +15,8 @@ struct HelpAndUsageCLITests {
 
     @Test(arguments: [
         ("questions", "usage: networking questions"), ("question", "usage: networking question ID"),
-        ("token", "usage: networking token"),
+        ("token", "usage: networking token"), ("files", "usage: networking files"),
+        ("cache", "usage: networking cache info"),
     ])
     func commandHelpPrintsThatCommandsUsage(command: String, usage: String) async throws {
         let outcome = try await NetworkingBinary.run([command, "--help"])
@@ -27,6 +28,17 @@ struct HelpAndUsageCLITests {
         #expect(outcome.stderr.isEmpty)
     }
 
+    @Test func helpForACommandListsItsSubcommandsAndSoDoCompletionScripts() async throws {
+        let help = try await NetworkingBinary.run(["help", "files"])
+        let bash = try await NetworkingBinary.run(["--generate-completion-script", "bash"])
+
+        #expect(help.status == 0, "\(help)")
+        #expect(help.stdout.contains("\nsubcommands:\n  download NAME "))
+        #expect(help.stdout.contains("\n  upload FILE... "))
+        #expect(bash.status == 0, "\(bash)")
+        #expect(bash.stdout.contains("'files download') words='--output "))
+    }
+
     @Test(arguments: [
         (["frobnicate"], "unknown command 'frobnicate'"),
         (["questions", "--colour", "red"], "unknown option '--colour' for 'questions'"),
@@ -36,6 +48,7 @@ struct HelpAndUsageCLITests {
             "--sort must be one of activity, votes, creation, hot, week, month, not 'random'"
         ),
         (["question", "12x"], "question ID must be a positive number, not '12x'"),
+        (["files", "upload"], "missing the FILE to upload"), (["cache", "empty"], "unknown cache subcommand 'empty'"),
         (["--base-url", "ftp://example.com", "questions"], "--base-url must be an http or https URL with a host"),
         (["token", "--base-url", "localhost:3000"], "--base-url must be an http or https URL with a host"),
     ])

@@ -39,7 +39,7 @@ public enum NetworkingApp {
         let invocation: Invocation
         let settings: Settings
         do {
-            invocation = try CommandLineParser.parse(arguments)
+            invocation = try CommandTable.parse(arguments)
             settings = try Settings.resolve(invocation, environment: environment)
         } catch {
             console.writeError("networking: \(error.description)\n\n\(Usage.text(for: error.command))\n")

@@ -1,5 +1,5 @@
-/// The bash completion script: completes commands, each command's options and subcommands, and option
-/// values (fixed words, file paths).
+/// The bash completion script: completes commands and subcommands, each command's options and file
+/// arguments, and option values (fixed words, file paths).
 struct BashCompletion {
     let tool: CompletionScript
 
@@ -12,16 +12,22 @@ struct BashCompletion {
             case "$prev" in
         \(valueCases)
             esac
-            local command="" i=1
+            local command="" count=0 i=1 word
             while [ "$i" -lt "$COMP_CWORD" ]; do
-                case "${COMP_WORDS[i]}" in
+                word=${COMP_WORDS[i]}
+                case "$word" in
                     \(optionsWithValues.joined(separator: "|"))) i=$((i + 1)) ;;
                     -*) ;;
-                    *) command=${COMP_WORDS[i]}; break ;;
+                    *)
+                        case "$count:${command:+$command }$word" in
+        \(subcommandCase)
+                            *) if [ -z "$command" ]; then command=$word; else count=$((count + 1)); fi ;;
+                        esac
+                        ;;
                 esac
                 i=$((i + 1))
             done
-            local words
+            local words files=""
             case "$command" in
                 "") words=\(CompletionScript.quoted(topLevelWords)) ;;
         \(commandCases)
@@ -29,6 +35,7 @@ struct BashCompletion {
                 *) words="" ;;
             esac
             COMPREPLY=($(compgen -W "$words" -- "$cur"))
+            if [ -n "$files" ] && [ "${cur#-}" = "$cur" ]; then COMPREPLY+=($(compgen -f -- "$cur")); fi
         }
         complete -F \(tool.function) \(tool.name)
 
@@ -42,6 +49,14 @@ struct BashCompletion {
 
     private var optionsWithValues: [String] {
         tool.allOptions.filter { $0.value != .none }.map(\.name)
+    }
+
+    /// The case that steps into a subcommand: a word names one only as its parent's first word (`count` 0).
+    private var subcommandCase: String {
+        let paths = tool.tree.filter { $0.path.count > 1 }.map { $0.path.joined(separator: " ") }
+        guard !paths.isEmpty else { return "" }
+        let patterns = paths.map { "0:" + CompletionScript.quoted($0) }.joined(separator: "|")
+        return "                    \(patterns)) command=\"$command $word\" ;;"
     }
 
     private var valueCases: String {
@@ -58,10 +73,18 @@ struct BashCompletion {
         .joined(separator: "\n")
     }
 
+    /// Per command: its subcommands, options, the common options and its arguments' fixed words; `files=1`
+    /// when an argument is a file.
     private var commandCases: String {
-        tool.commands.map { command in
-            let words = command.subcommands + CompletionScript.spellings(command.options + tool.commonOptions)
-            return "        \(command.name)) words=\(CompletionScript.quoted(words.joined(separator: " "))) ;;"
+        tool.tree.map { path, command in
+            var words = command.subcommands.map(\.name)
+            for argument in command.arguments {
+                if case .choice(let choices) = argument.completion { words += choices }
+            }
+            words += CompletionScript.spellings(command.options + tool.commonOptions)
+            let files = command.arguments.contains { $0.completion == .file } ? " files=1;" : ""
+            let pattern = CompletionScript.quoted(path.joined(separator: " "))
+            return "        \(pattern)) words=\(CompletionScript.quoted(words.joined(separator: " ")));\(files) ;;"
         }
         .joined(separator: "\n")
     }

@@ -1,8 +1,8 @@
 import Foundation
 
 extension CommandLineTool {
-    /// The completion script for `shell`, generated from the table: commands, each command's options and
-    /// subcommands, and option values (fixed words, file paths).
+    /// The completion script for `shell`, generated from the table: commands and subcommands, each command's
+    /// options and arguments, and option values (fixed words, file paths).
     ///
     /// Install with, for example, `source <(TOOL --generate-completion-script bash)` in `~/.bashrc`,
     /// `TOOL --generate-completion-script zsh > "${fpath[1]}/_TOOL"`, or
@@ -28,11 +28,21 @@ struct CompletionScript {
 
     /// The shell function that completes the tool (`_networking`).
     var function: String {
-        "_" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+        function(for: [])
+    }
+
+    /// The shell function that completes the command at `path` (`_networking_files_download`).
+    func function(for path: [String]) -> String {
+        "_" + String(([name] + path).joined(separator: "_").map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 
     /// The names of the commands.
     var commandNames: [String] { commands.map(\.name) }
+
+    /// Every command and subcommand, depth first, each with its names (`["files", "download"]`).
+    var tree: [(path: [String], command: CommandSummary)] {
+        commands.flatMap(\.tree)
+    }
 
     /// Every spelling of `options`, long then short.
     static func spellings(_ options: [OptionSpec]) -> [String] {
@@ -42,7 +52,7 @@ struct CompletionScript {
     /// Every option any command or the tool accepts, each spelling once.
     var allOptions: [OptionSpec] {
         var seen = Set<String>()
-        let all = commonOptions + standaloneOptions + commands.flatMap(\.options)
+        let all = commonOptions + standaloneOptions + tree.flatMap(\.command.options)
         return all.filter { seen.insert($0.name).inserted }
     }
 

@@ -1,4 +1,4 @@
-/// The fish completion script: one `complete` line per command, option and value list.
+/// The fish completion script: one `complete` line per command, subcommand, option and value list.
 struct FishCompletion {
     let tool: CompletionScript
 
@@ -9,23 +9,20 @@ struct FishCompletion {
         ]
         for command in tool.commands {
             lines.append(
-                "complete -c \(tool.name) -n __fish_use_subcommand -a \(command.name) "
-                    + "-d \(quoted(command.listing.first?.summary ?? ""))"
-            )
+                "complete -c \(tool.name) -n __fish_use_subcommand -a \(command.name) -d \(quoted(command.abstract))")
         }
         lines.append(
             "complete -c \(tool.name) -n __fish_use_subcommand -a help -d \(quoted("show a command's options"))")
         lines += tool.commonOptions.map { line($0, condition: nil) }
         lines += tool.standaloneOptions.map { line($0, condition: "__fish_use_subcommand") }
-        for command in tool.commands {
-            let condition = "__fish_seen_subcommand_from \(command.name)"
+        for (path, command) in tool.tree {
+            let condition = self.condition(path, command)
             lines += command.options.map { line($0, condition: condition) }
-            if !command.subcommands.isEmpty {
-                lines.append(
-                    "complete -c \(tool.name) -n \(quoted(condition)) "
-                        + "-a \(quoted(command.subcommands.joined(separator: " ")))"
-                )
+            lines += command.subcommands.map { subcommand in
+                "complete -c \(tool.name) -n \(quoted(condition)) -a \(subcommand.name) "
+                    + "-d \(quoted(subcommand.abstract))"
             }
+            lines += command.arguments.compactMap { argument(_: $0, condition: condition) }
         }
         let helpCondition = "__fish_seen_subcommand_from help"
         lines.append(
@@ -33,6 +30,15 @@ struct FishCompletion {
                 + "-a \(quoted(tool.commandNames.joined(separator: " ")))"
         )
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// When the command line is at the command at `path`: each of its names seen, none of its subcommands'.
+    private func condition(_ path: [String], _ command: CommandSummary) -> String {
+        var tests = path.map { "__fish_seen_subcommand_from \($0)" }
+        if !command.subcommands.isEmpty {
+            tests.append("not __fish_seen_subcommand_from \(command.subcommands.map(\.name).joined(separator: " "))")
+        }
+        return tests.joined(separator: "; and ")
     }
 
     private func line(_ option: OptionSpec, condition: String?) -> String {
@@ -48,6 +54,16 @@ struct FishCompletion {
         }
         parts.append("-d \(quoted(option.oneLineHelp))")
         return parts.joined(separator: " ")
+    }
+
+    /// The line that offers an argument's files or fixed words, if it has any.
+    private func argument(_ argument: ArgumentSpec, condition: String) -> String? {
+        let prefix = "complete -c \(tool.name) -n \(quoted(condition))"
+        switch argument.completion {
+        case .text: return nil
+        case .file: return "\(prefix) -F"
+        case .choice(let words): return "\(prefix) -a \(quoted(words.joined(separator: " ")))"
+        }
     }
 
     private func quoted(_ text: String) -> String {

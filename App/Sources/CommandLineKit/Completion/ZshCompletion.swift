@@ -1,6 +1,7 @@
 import Foundation
 
-/// The zsh completion script (`_arguments` specs with each option's help and values).
+/// The zsh completion script (`_arguments` specs with each option's help and values), one function per
+/// command and subcommand.
 struct ZshCompletion {
     let tool: CompletionScript
 
@@ -14,7 +15,7 @@ struct ZshCompletion {
         \(specs(tool.commonOptions))
             )
             commands=(
-        \(commandDescriptions)
+        \(descriptions(tool.commands.map { ($0.name, $0.abstract) } + [("help", "show a command's options")]))
             )
             local curcontext="$curcontext" state line
             _arguments -C $common \\
@@ -24,12 +25,13 @@ struct ZshCompletion {
                 command) _describe -t commands '\(tool.name) command' commands ;;
                 arguments)
                     case $words[1] in
-        \(commandCases)
+        \(calls(tool.commands, path: []))
                         help) _arguments '1:command:(\(tool.commandNames.joined(separator: " ")))' ;;
                     esac
                     ;;
             esac
         }
+        \(tool.tree.map(function).joined(separator: "\n"))
         if [ "$funcstack[1]" = "\(tool.function)" ]; then
             \(tool.function) "$@"
         else
@@ -39,25 +41,60 @@ struct ZshCompletion {
         """
     }
 
-    private var commandDescriptions: String {
-        (tool.commands.map { ($0.name, $0.listing.first?.summary ?? "") } + [("help", "show a command's options")])
-            .map { "        \(CompletionScript.quoted("\($0):\(escaped($1))"))" }
+    /// The function that completes the command at `path`: its options and arguments, or its subcommands.
+    private func function(_ path: [String], _ command: CommandSummary) -> String {
+        let options = ["$common"] + command.options.map(spec)
+        guard !command.subcommands.isEmpty else {
+            return """
+                \(tool.function(for: path))() {
+                    _arguments \((options + arguments(command.arguments)).joined(separator: " "))
+                }
+                """
+        }
+        return """
+            \(tool.function(for: path))() {
+                local -a subcommands
+                subcommands=(
+            \(descriptions(command.subcommands.map { ($0.name, $0.abstract) }))
+                )
+                local curcontext="$curcontext" state line
+                _arguments -C \(options.joined(separator: " ")) '1: :->subcommand' '*:: :->arguments'
+                case $state in
+                    subcommand) _describe -t subcommands '\(path.joined(separator: " ")) subcommand' subcommands ;;
+                    arguments)
+                        case $words[1] in
+            \(calls(command.subcommands, path: path, indent: 12))
+                        esac
+                        ;;
+                esac
+            }
+            """
+    }
+
+    /// `name) function ;;` for each of `commands`, below `path`.
+    private func calls(_ commands: [CommandSummary], path: [String], indent: Int = 16) -> String {
+        let indent = String(repeating: " ", count: indent)
+        return commands.map { "\(indent)\($0.name)) \(tool.function(for: path + [$0.name])) ;;" }
             .joined(separator: "\n")
     }
 
-    private var commandCases: String {
-        tool.commands.map { command in
-            var arguments = ["$common"] + command.options.map(spec)
-            if !command.subcommands.isEmpty {
-                arguments.append(
-                    CompletionScript.quoted("1:subcommand:(\(command.subcommands.joined(separator: " ")))"))
-                arguments.append(CompletionScript.quoted("*:argument:"))
-            } else if !command.arguments.isEmpty {
-                arguments.append(CompletionScript.quoted("1:\(command.arguments):"))
+    /// `'name:description'` lines for `_describe`.
+    private func descriptions(_ entries: [(String, String)]) -> String {
+        entries.map { "        \(CompletionScript.quoted("\($0):\(escaped($1))"))" }.joined(separator: "\n")
+    }
+
+    /// `'1:ID:'`, `'*:FILE:_files'`: one spec per argument, by position.
+    private func arguments(_ arguments: [ArgumentSpec]) -> [String] {
+        arguments.enumerated().map { index, argument in
+            let position = argument.repeats ? "*" : String(index + 1)
+            let action: String
+            switch argument.completion {
+            case .text: action = ""
+            case .file: action = "_files"
+            case .choice(let words): action = "(\(words.joined(separator: " ")))"
             }
-            return "                \(command.name)) _arguments \(arguments.joined(separator: " ")) ;;"
+            return CompletionScript.quoted("\(position):\(escaped(argument.name)):\(action)")
         }
-        .joined(separator: "\n")
     }
 
     private func specs(_ options: [OptionSpec], separator: String = "\n") -> String {

@@ -1,49 +1,12 @@
 import Foundation
 
-extension CommandLineTool {
-    /// The tool's help: its commands, common options, standalone options, then ``epilogue``.
-    public var generalHelp: String {
-        let commands =
-            self.commands.flatMap(\.summary.listing).map { ($0.synopsis, $0.summary) }
-            + [("help COMMAND", "show a command's options")]
-        var text = """
-            usage: \(name) COMMAND [OPTIONS]
-
-            commands:
-            \(HelpText.rows(commands))
-
-            common options:
-            \(HelpText.rows(commonOptionSpecs.map(HelpText.row)))
-            """
-        if !standaloneOptions.isEmpty {
-            text += "\n\nother options:\n" + HelpText.rows(standaloneOptions.map(\.spec).map(HelpText.row))
-        }
-        if !epilogue.isEmpty {
-            text += "\n\n" + epilogue
-        }
-        return text
-    }
-
-    /// The help of the command called `command` (its usage, options and the common options), or
-    /// ``generalHelp`` for `nil` or a name that is not a command.
-    public func help(for command: String?) -> String {
-        guard let command, let summary = self.command(named: command)?.summary else { return generalHelp }
-        let synopsis =
-            [name, summary.name, summary.arguments].filter { !$0.isEmpty } + summary.options.map(HelpText.bracketed)
-        let usages = [synopsis.joined(separator: " ")] + summary.otherUsages
-        var text = "usage: " + usages.joined(separator: "\n       ") + "\n\n" + summary.discussion
-        if !summary.options.isEmpty {
-            text += "\n" + HelpText.rows(summary.options.map(HelpText.row))
-        }
-        if !summary.notes.isEmpty {
-            text += "\n\n" + summary.notes
-        }
-        return text + "\n\ncommon options:\n" + HelpText.rows(commonOptionSpecs.map(HelpText.row))
-    }
-}
-
 /// The layout of help texts: usage brackets and two-column rows.
 enum HelpText {
+    /// A command's names and arguments: `files download NAME`.
+    static func synopsis(_ path: some Sequence<String>, _ command: CommandSummary) -> String {
+        (Array(path) + command.arguments.map(\.synopsis)).joined(separator: " ")
+    }
+
     /// `[--name VALUE]` for a usage line; fixed words are listed (`[--sort a|b]`).
     static func bracketed(_ option: OptionSpec) -> String {
         switch option.value {
@@ -58,13 +21,20 @@ enum HelpText {
         ([option.name, option.value.placeholder].compactMap { $0 }.joined(separator: " "), option.help)
     }
 
-    /// Two columns: the right one starts at column 25, and its further lines (after "\n") line up under it.
+    /// Two columns: the right one starts at column 25, and its further lines (after "\n") line up under it; a
+    /// left column too wide for it puts the right one on the next line.
     static func rows(_ rows: [(String, String)]) -> String {
-        rows.map { left, right in
-            let padding = String(repeating: " ", count: max(2, 22 - left.count))
-            let continuation = "\n" + String(repeating: " ", count: 24)
+        let continuation = "\n" + String(repeating: " ", count: 24)
+        return rows.map { left, right in
+            let padding = left.count > 20 ? continuation : String(repeating: " ", count: 22 - left.count)
             return "  " + left + padding + right.replacingOccurrences(of: "\n", with: continuation)
         }
         .joined(separator: "\n")
+    }
+
+    /// `items` in order, each key once (the first).
+    static func unique<Item>(_ items: [Item], by key: (Item) -> String) -> [Item] {
+        var seen = Set<String>()
+        return items.filter { seen.insert(key($0)).inserted }
     }
 }

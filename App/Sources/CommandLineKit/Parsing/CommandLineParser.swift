@@ -1,9 +1,10 @@
 extension CommandLineTool {
     /// Parses `arguments` (without the program name) by this table.
     ///
-    /// Common options may come before or after the command's name; options take their value as the next
-    /// argument or after `=` (`--page 2`, `--page=2`); `--` ends options; `help COMMAND`, `COMMAND --help` and
-    /// `--help` ask for help.
+    /// Common options may come before or after the command's name; a command's options and arguments follow
+    /// its name, and a subcommand's name follows its parent's (`files download NAME`), with options anywhere
+    /// after the command's name. Options take their value as the next argument or after `=` (`--page 2`,
+    /// `--page=2`); `--` ends options; `help COMMAND`, `COMMAND --help` and `--help` ask for help.
     /// - Throws: ``UsageError`` naming what is wrong, with the help to show.
     public func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommandLine<Common, Result> {
         var parser = CommandLineParser(tool: self, arguments: arguments[...])
@@ -47,54 +48,90 @@ private struct CommandLineParser<Common: Sendable, Result> {
         return ParsedCommandLine(common: common, action: action)
     }
 
-    /// Reads the rest of the command line as `selected`'s options and arguments.
+    /// Reads the rest of the command line as `selected`'s (or one of its subcommands') options and arguments.
+    ///
+    /// The words pick the subcommand first; then every option applies in the order given, so the first
+    /// mistake on the line is the one reported.
     private mutating func parseCommand(_ selected: Subcommand<Result>) throws(UsageError)
         -> ParsedCommandLine<Common, Result>.Action
     {
-        let parsing = selected.parsing()
-        var positionals: [String] = []
+        let items = scan(selected.summary)
+        let target = CommandTarget(selected, words: items.compactMap(\.word))
+        let parsing = target.command.parsing()
         var wantsHelp = false
-        var optionsEnded = false
-        while let argument = arguments.popFirst() {
-            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-                positionals.append(argument)
-                continue
-            }
-            let (option, inlineValue) = split(argument)
-            if option == "--" {
-                optionsEnded = true
-            } else if try applyCommonOption(option, inlineValue) {
-                continue
-            } else if tool.helpOption.isSpelled(option) {
-                _ = try optionValue(tool.helpOption, option, inlineValue)
+        for item in items {
+            switch item {
+            case .common(let index, let value):
+                let spec = tool.commonOptions[index].spec
+                try tool.commonOptions[index].apply(to: &common, value: value, context: context(spec))
+            case .help:
                 wantsHelp = true
-            } else if let index = selected.summary.options.firstIndex(where: { $0.isSpelled(option) }) {
-                let spec = selected.summary.options[index]
-                try parsing.apply(index, try optionValue(spec, option, inlineValue), context(spec))
-            } else {
-                throw UsageError(description: "unknown option '\(option)' for '\(selected.name)'", command: command)
+            case .option(let spelling, let value):
+                let options = target.command.summary.options
+                guard let parsing, let index = options.firstIndex(where: { $0.isSpelled(spelling) }) else {
+                    throw target.misplacedOption(spelling, in: selected.summary, command: command)
+                }
+                try parsing.apply(index, value, context(options[index]))
+            case .unknown(let option):
+                throw UsageError(description: "unknown option '\(option)' for '\(target.name)'", command: command)
+            case .failure(let error):
+                throw error
+            case .word:
+                continue
             }
         }
         if wantsHelp { return .help(command: selected.name) }
-        return .run(try parsing.finish(Positionals(positionals, command: selected.name)))
+        if let error = target.unknownSubcommand(command: command) { throw error }
+        guard let parsing else { throw target.missingSubcommand(command: command) }
+        return .run(try parsing.finish(target.words, command))
+    }
+
+    /// The rest of the command line as options (with their values) and words, up to the first mistake that
+    /// leaves the rest unreadable.
+    private mutating func scan(_ selected: CommandSummary) -> [CommandLineItem] {
+        let family = selected.tree.flatMap(\.command.options)
+        var items: [CommandLineItem] = []
+        var optionsEnded = false
+        while let argument = arguments.popFirst() {
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                items.append(.word(argument))
+                continue
+            }
+            let (option, inlineValue) = split(argument)
+            do throws(UsageError) {
+                if option == "--" {
+                    optionsEnded = true
+                } else if let index = tool.commonOptions.firstIndex(where: { $0.spec.isSpelled(option) }) {
+                    items.append(.common(index, try optionValue(tool.commonOptions[index].spec, option, inlineValue)))
+                } else if tool.helpOption.isSpelled(option) {
+                    _ = try optionValue(tool.helpOption, option, inlineValue)
+                    items.append(.help)
+                } else if let spec = family.first(where: { $0.isSpelled(option) }) {
+                    items.append(.option(option, try optionValue(spec, option, inlineValue)))
+                } else {
+                    items.append(.unknown(option))
+                    return items
+                }
+            } catch {
+                items.append(.failure(error))
+                return items
+            }
+        }
+        return items
     }
 
     /// Applies common options that come before the command, then returns the command's name.
     private mutating func commandName() throws(UsageError) -> String? {
         while let argument = arguments.popFirst() {
             let (option, inlineValue) = split(argument)
-            guard try applyCommonOption(option, inlineValue) else { return argument }
+            guard let index = tool.commonOptions.firstIndex(where: { $0.spec.isSpelled(option) }) else {
+                return argument
+            }
+            let spec = tool.commonOptions[index].spec
+            let value = try optionValue(spec, option, inlineValue)
+            try tool.commonOptions[index].apply(to: &common, value: value, context: context(spec))
         }
         return nil
-    }
-
-    /// Applies `option` when it is a common option; returns whether it was one.
-    private mutating func applyCommonOption(_ option: String, _ inlineValue: String?) throws(UsageError) -> Bool {
-        guard let index = tool.commonOptions.firstIndex(where: { $0.spec.isSpelled(option) }) else { return false }
-        let spec = tool.commonOptions[index].spec
-        let value = try optionValue(spec, option, inlineValue)
-        try tool.commonOptions[index].apply(to: &common, value: value, context: context(spec))
-        return true
     }
 
     private func context(_ spec: OptionSpec) -> OptionContext {

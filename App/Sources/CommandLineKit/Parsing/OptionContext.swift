@@ -1,6 +1,6 @@
-/// Where an option's value is being parsed: which option, on behalf of which command.
+/// Where an option's or an argument's value is being parsed: which one, on behalf of which command.
 public struct OptionContext: Sendable, Equatable {
-    /// The option's long spelling, for example `"--page-size"`.
+    /// The option's long spelling, for example `"--page-size"`, or the argument's name, for example `"ID"`.
     public let option: String
     /// The command being parsed, or `nil` before the command's name (or for a standalone option).
     public let command: String?

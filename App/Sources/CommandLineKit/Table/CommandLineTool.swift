@@ -1,6 +1,7 @@
-/// A command line tool's table: its commands, the options every command takes, the options that stand alone,
-/// and the text that ends its help. The parser, the help texts and the completion scripts all read it, so an
-/// option added here is parsed, documented and completed.
+/// A command line tool's table: its commands (each the root of a tree of subcommands), the options every
+/// command takes, the options that stand alone, and the text that ends its help. The parser, the help texts and
+/// the completion scripts all read it, so a command, an argument or an option added here is parsed, documented
+/// and completed.
 ///
 /// `Common` holds what the common options set; `Result` is what a command line stands for.
 public struct CommandLineTool<Common: Sendable, Result>: Sendable {

@@ -68,9 +68,9 @@ struct QuestionOptions: Equatable, Sendable {
     var cacheMode = HTTPCachePolicy.Mode.normal
 }
 
-/// Options of `networking files` and its subcommands, checked against the subcommand once parsed.
-struct FilesOptions: Equatable, Sendable {
-    var json = false
+/// The argument and options of `networking files download NAME`.
+struct DownloadOptions: Equatable, Sendable {
+    var name: String
     var output: String?
 }
 

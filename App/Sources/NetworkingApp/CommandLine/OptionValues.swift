@@ -29,6 +29,39 @@ enum OptionValues {
         return text
     }
 
+    /// A question's ID: a positive number of at most 18 digits, leading zeros dropped.
+    static let questionID = ValueParser<String> { text, context throws(UsageError) in
+        let digits = text.drop { $0 == "0" }
+        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw context.error("question ID must be a positive number, not '\(text)'")
+        }
+        return String(digits)
+    }
+
+    /// A new token for the token API, or `-` for standard input: not blank, on one line.
+    static let newToken = ValueParser<TokenSource> { text, context throws(UsageError) in
+        if text == "-" { return .standardInput }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw context.error("\(context.option) must not be empty")
+        }
+        guard !TokenCommand.hasLineBreak(text) else {
+            throw context.error("\(context.option) must not hold a line break")
+        }
+        return .argument(text)
+    }
+
+    /// The name of a file on the Files API: not empty.
+    static let downloadName = ValueParser<String> { text, context throws(UsageError) in
+        guard !text.isEmpty else { throw context.error("missing the \(context.option) of the file to download") }
+        return text
+    }
+
+    /// A local file to upload: not empty; shells complete file names.
+    static let uploadPath = ValueParser<String>(completion: .file) { text, context throws(UsageError) in
+        guard !text.isEmpty else { throw context.error("\(context.option) must not be empty") }
+        return text
+    }
+
     /// Validates a base URL given on the command line or in the environment (`source` names where).
     static func baseURL(_ text: String, source: String) throws(UsageError) -> URL {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),

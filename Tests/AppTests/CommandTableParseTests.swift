@@ -4,7 +4,7 @@ import Testing
 
 @testable import NetworkingApp
 
-struct CommandLineParserTests {
+struct CommandTableParseTests {
     @Test func parsesQuestionsWithEveryOptionInBothSpellings() throws {
         let invocation = try parse(
             "questions", "--tagged", "swift", "--page-size=25", "--page", "3", "--sort=activity", "--json")
@@ -105,9 +105,9 @@ struct CommandLineParserTests {
         (["token", "--base-url", "not a url"], "--base-url must be an http or https URL with a host, not 'not a url'"),
     ])
     func rejectsBadCommandLinesNamingTheProblem(arguments: [String], message: String) {
-        #expect(throws: UsageError.self) { try CommandLineParser.parse(arguments) }
+        #expect(throws: UsageError.self) { try CommandTable.parse(arguments) }
         do {
-            _ = try CommandLineParser.parse(arguments)
+            _ = try CommandTable.parse(arguments)
         } catch {
             #expect(error.description == message)
         }
@@ -121,6 +121,6 @@ struct CommandLineParserTests {
     }
 
     private func parse(_ arguments: String...) throws -> Invocation {
-        try CommandLineParser.parse(arguments)
+        try CommandTable.parse(arguments)
     }
 }

@@ -1,0 +1,44 @@
+import CommandLineKit
+
+/// `networking files` and its subcommands `download NAME` and `upload FILE...`.
+extension CommandTable {
+    static let files = Subcommand<Command>(
+        "files", abstract: "the files stored on the Files API",
+        discussion: """
+            Lists, downloads or uploads files on the Files API (\(Settings.Variable.filesURL), default
+            \(Settings.defaultFilesURL)), authenticated like the token API. A download goes to ./NAME unless
+            --output says where; it is written beside it as NAME.partial and moved into place when complete, so
+            an interrupted download (Ctrl-C exits 130) keeps its bytes and the same command resumes it. On a
+            terminal, a progress bar shows on standard error.
+            """,
+        defaults: false,
+        options: [.flag("--json", help: "print the list as a JSON document instead of a table", \.self)],
+        subcommands: [download, upload]
+    ) { json in .files(json: json) }
+
+    private static let download = Subcommand<Command>(
+        "download", abstract: "download a file (a rerun after an interruption resumes)",
+        defaults: DownloadOptions(name: ""),
+        arguments: [
+            Argument(
+                "NAME", help: "the file's name on the Files API", missing: "missing the NAME of the file to download",
+                OptionValues.downloadName
+            ) { options, name in options.name = name }
+        ],
+        options: [
+            Option(
+                "--output", "PATH",
+                help: "where files download writes the file (default ./NAME; a folder takes NAME)", \.output,
+                .file())
+        ]
+    ) { options in .downloadFile(name: options.name, output: options.output) }
+
+    private static let upload = Subcommand<Command>(
+        "upload", abstract: "upload files, each under its own name", defaults: [String](),
+        arguments: [
+            .repeating(
+                "FILE", help: "a local file to upload", missing: "missing the FILE to upload", \.self,
+                OptionValues.uploadPath)
+        ]
+    ) { paths in .uploadFiles(paths) }
+}
