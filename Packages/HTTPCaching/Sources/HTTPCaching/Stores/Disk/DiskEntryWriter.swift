@@ -39,7 +39,7 @@ final class DiskEntryWriter: HTTPCacheEntryWriter {
         let preamble = DiskEntryFormat.preamble(payloadLength: UInt64(payloadLength))
         let fileSize = Int64(preamble.count) + payloadLength + 8
         guard fileSize <= Int64(store.byteLimit),
-            let (temporary, descriptor) = EntryFile.createTemporary(in: store.path)
+            let (temporary, descriptor) = EntryFile.createTemporary(in: store.entries.path)
         else { return nil }
         guard preamble.withUnsafeBytes({ EntryFile.writeAll($0, to: descriptor) }),
             head.withUnsafeBytes({ EntryFile.writeAll($0, to: descriptor) })

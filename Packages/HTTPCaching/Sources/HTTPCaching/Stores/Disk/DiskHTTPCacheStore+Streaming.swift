@@ -12,8 +12,8 @@ extension DiskHTTPCacheStore {
     public func streamedEntry(for key: HTTPCacheKey, where isMatch: (HTTPCacheEntry) -> Bool) -> (
         entry: HTTPCacheEntry, body: HTTPBody
     )? {
-        var best: OpenedSlot?
-        for slot in openedSlots(of: key) {
+        var best: VariantSlots.OpenedSlot?
+        for slot in slots(of: key).opened() {
             guard let opened = slot.opened, isMatch(opened.head.entry) else { continue }
             if let current = best?.opened, current.head.entry.responseTime >= opened.head.entry.responseTime {
                 continue
@@ -36,46 +36,19 @@ extension DiskHTTPCacheStore {
         DiskEntryWriter(store: self, key: key, entry: entry, bodyLength: bodyLength)
     }
 
-    /// One slot of a key, opened: its file and, when it holds an entry of the key, the open file and its head.
-    struct OpenedSlot {
-        let file: String
-        let content: SlotContent
-        let opened: (file: OpenEntryFile, head: DiskEntryFormat.Head)?
-    }
-
-    /// The slots of `key`, their heads read without counting as a use; files whose head is damaged are removed.
-    func openedSlots(of key: HTTPCacheKey) -> [OpenedSlot] {
-        (0..<variantLimit).map { index in
-            let path = slotFile(of: key, index: index)
-            guard let file = OpenEntryFile(path, sizeLimit: byteLimit) else {
-                return OpenedSlot(file: path, content: .empty, opened: nil)
-            }
-            guard let head = file.head() else {
-                file.removeIfUnreplaced()
-                return OpenedSlot(file: path, content: .empty, opened: nil)
-            }
-            guard head.key == key else { return OpenedSlot(file: path, content: .otherKey, opened: nil) }
-            let modified = EntryFile.attributes(path)?.modified ?? 0
-            return OpenedSlot(file: path, content: .entry(head.entry, modified: modified), opened: (file, head))
-        }
-    }
-
     /// Renames the finished temporary file `temporary`, `size` bytes, into the file of `variant` of `key` (see
     /// ``store(_:for:)``), then evicts beyond ``byteLimit``.
     /// - Returns: Whether the file is in place.
     func install(_ temporary: String, size: Int, for key: HTTPCacheKey, variant: [String: String]) -> Bool {
-        let slots = openedSlots(of: key).map { Slot(file: $0.file, content: $0.content) }
-        let file = fileForStoring(variant: variant, among: slots) ?? slotFile(of: key, index: 0)
+        let keySlots = slots(of: key)
+        let opened = keySlots.opened().map { VariantSlots.Slot(file: $0.file, content: $0.content) }
+        let file = VariantSlots.file(forStoring: variant, among: opened) ?? keySlots.file(at: 0)
         let replaced = EntryFile.size(file)
         guard rename(temporary, file) == 0 else {
             EntryFile.remove(temporary)
             return false
         }
-        let estimate = estimatedByteCount.withLock { count in
-            count += size - replaced
-            return count
-        }
-        if estimate > byteLimit { sweep() }
+        entries.didWrite(size: size, replacing: replaced)
         return true
     }
 }

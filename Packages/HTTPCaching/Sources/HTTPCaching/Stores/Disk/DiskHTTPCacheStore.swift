@@ -1,6 +1,5 @@
 import Foundation
 import HTTPClient
-import HTTPClientSupport
 
 /// An ``HTTPCacheStore`` in a directory: one file per entry, shared safely by several processes.
 ///
@@ -18,28 +17,6 @@ import HTTPClientSupport
 ///
 /// Reads and writes are synchronous and cheap (one small file each); call from any task or thread.
 public final class DiskHTTPCacheStore: HTTPCacheStore {
-    /// Why a store could not be opened.
-    public enum Error: Swift.Error, CustomStringConvertible {
-        /// The directory did not exist and could not be created; `underlying` is the file system's error.
-        case cannotCreateDirectory(path: String, underlying: any Swift.Error & Sendable)
-        /// Something other than a directory is at the path.
-        case notADirectory(path: String)
-
-        /// A one-line description naming the path.
-        public var description: String {
-            switch self {
-            case .cannotCreateDirectory(let path, let underlying):
-                "Could not create the cache directory \(path) (\(underlying.localizedDescription))"
-            case .notADirectory(let path): "The cache directory \(path) is not a directory"
-            }
-        }
-    }
-
-    /// The suffix of entry files.
-    static let entrySuffix = ".entry"
-    /// Evictions stop once the files fit in this share of ``byteLimit``.
-    static let trimRatio = 0.8
-
     /// The most variants a key may keep, whatever a store is opened with.
     static let greatestVariantLimit = 32
 
@@ -54,9 +31,8 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
     public let byteLimit: Int
     /// The most variants one key keeps, each in its own file.
     public let variantLimit: Int
-    let path: String
-    /// This process's estimate of the files' total size; every sweep measures it again.
-    let estimatedByteCount: LockedValue<Int>
+    /// The directory's entry files, this process's estimate of their size, and the sweep within ``byteLimit``.
+    let entries: EntryDirectory
 
     /// Opens the store in `directory`, creating it (mode 0700) if missing.
     /// - Parameters:
@@ -67,8 +43,7 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
         self.directory = directory
         self.byteLimit = byteLimit
         variantLimit = Self.defaultVariantLimit
-        path = directory.path
-        estimatedByteCount = LockedValue(try Self.open(directory))
+        entries = try Self.open(directory, byteLimit: byteLimit)
     }
 
     /// Opens the store in `directory`, creating it (mode 0700) if missing.
@@ -81,13 +56,12 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
         self.directory = directory
         self.byteLimit = byteLimit
         self.variantLimit = min(max(1, variantLimit), Self.greatestVariantLimit)
-        path = directory.path
-        estimatedByteCount = LockedValue(try Self.open(directory))
+        entries = try Self.open(directory, byteLimit: byteLimit)
     }
 
     /// Creates `directory` (mode 0700) if missing.
-    /// - Returns: The bytes its entry files take.
-    private static func open(_ directory: URL) throws(Error) -> Int {
+    /// - Returns: The directory's entry files, with the bytes they take.
+    private static func open(_ directory: URL, byteLimit: Int) throws(Error) -> EntryDirectory {
         let path = directory.path
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
@@ -100,7 +74,7 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
         } else if !isDirectory.boolValue {
             throw Error.notADirectory(path: path)
         }
-        return listing(path, suffix: entrySuffix).reduce(0) { $0 + $1.size }
+        return EntryDirectory(path: path, byteLimit: byteLimit)
     }
 
     /// The variant of `key` received last, or `nil`; a hit counts as a use.
@@ -112,7 +86,7 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
     /// counts as used.
     public func entry(for key: HTTPCacheKey, where isMatch: (HTTPCacheEntry) -> Bool) -> HTTPCacheEntry? {
         var best: (file: String, entry: HTTPCacheEntry)?
-        for slot in slots(of: key, count: variantLimit) {
+        for slot in slots(of: key).read() {
             guard case .entry(let entry, _) = slot.content, isMatch(entry) else { continue }
             if let current = best, current.entry.responseTime >= entry.responseTime { continue }
             best = (slot.file, entry)
@@ -129,55 +103,47 @@ public final class DiskHTTPCacheStore: HTTPCacheStore {
             removeEntry(for: key, variant: entry.variant)
             return
         }
-        let file = fileForStoring(entry, for: key)
+        let file = slots(of: key).file(forStoring: entry.variant)
         let replaced = EntryFile.size(file)
-        guard EntryFile.replace(file, with: data, in: path) else { return }
-        let estimate = estimatedByteCount.withLock { count in
-            count += data.count - replaced
-            return count
-        }
-        if estimate > byteLimit { sweep() }
+        guard EntryFile.replace(file, with: data, in: entries.path) else { return }
+        entries.didWrite(size: data.count, replacing: replaced)
     }
 
     /// Removes every variant stored under `key`, whatever variant limit the process that stored it had.
     public func removeEntry(for key: HTTPCacheKey) {
-        for index in 0..<Self.greatestVariantLimit { remove(slotFile(of: key, index: index)) }
+        for file in slots(of: key, count: Self.greatestVariantLimit).files { entries.remove(file) }
     }
 
     /// Removes the variant of `key` stored for `variant`, if any.
     public func removeEntry(for key: HTTPCacheKey, variant: [String: String]) {
-        for slot in slots(of: key, count: variantLimit) {
-            if case .entry(let entry, _) = slot.content, entry.variant == variant { remove(slot.file) }
+        for slot in slots(of: key).read() {
+            if case .entry(let entry, _) = slot.content, entry.variant == variant { entries.remove(slot.file) }
         }
     }
 
     /// Removes every entry whose key names `resource`.
     public func removeEntries(forResource resource: String) {
-        for file in entryFiles() {
+        for file in entries.entryFiles() {
             guard let contents = EntryFile.contents(of: file.path, sizeLimit: byteLimit, markingUsed: false),
                 let decoded = try? DiskEntryFormat.decode(contents.data), decoded.key.resource == resource
             else { continue }
-            EntryFile.remove(file.path)
-            estimatedByteCount.withLock { $0 -= file.size }
+            entries.remove(file)
         }
     }
 
     /// How many entries the directory holds and how many bytes their files take, measured now.
     public func usage() -> Usage {
-        let files = entryFiles()
+        let files = entries.entryFiles()
         return Usage(entryCount: files.count, byteCount: files.reduce(0) { $0 + $1.size })
     }
 
     /// Removes every entry.
     public func removeAll() {
-        for file in entryFiles() { EntryFile.remove(file.path) }
-        estimatedByteCount.withLock { $0 = 0 }
+        entries.removeAll()
     }
 
-    private func remove(_ file: String) {
-        let size = EntryFile.size(file)
-        guard size > 0 else { return }
-        EntryFile.remove(file)
-        estimatedByteCount.withLock { $0 -= size }
+    /// The slots of `key`'s variants: the first ``variantLimit`` of them unless `count` says otherwise.
+    func slots(of key: HTTPCacheKey, count: Int? = nil) -> VariantSlots {
+        VariantSlots(key: key, directory: entries.path, count: count ?? variantLimit, sizeLimit: byteLimit)
     }
 }

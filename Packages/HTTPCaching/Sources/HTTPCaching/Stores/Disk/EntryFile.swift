@@ -78,6 +78,8 @@ enum EntryFile {
 
     /// The prefix of temporary files' names; a sweep removes old ones a crashed writer left behind.
     static let temporaryPrefix = ".tmp-"
+    /// The suffix of entry files' names.
+    static let entrySuffix = ".entry"
 
     /// Writes all of `bytes` to `descriptor`.
     /// - Returns: Whether every byte was written.
