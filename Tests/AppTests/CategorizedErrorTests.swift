@@ -32,6 +32,7 @@ struct CategorizedErrorTests {
         "HTTPCaching.DiskHTTPCacheStore.Error": DiskHTTPCacheStore.Error.self,
         "HTTPCaching.HTTPCacheError": HTTPCacheError.self,
         "HTTPClient.HTTPBodyError": HTTPBodyError.self,
+        "HTTPClient.HTTPContentRange.ParseError": HTTPContentRange.ParseError.self,
         "HTTPClient.HTTPDownloadError": HTTPDownloadError.self,
         "HTTPClient.HTTPError": HTTPError.self,
         "HTTPClient.HTTPTransportError": HTTPTransportError.self,
