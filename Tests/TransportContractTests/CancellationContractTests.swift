@@ -1,6 +1,7 @@
 import DevServerSupport
 import Foundation
 import HTTPClient
+import HTTPClientTestSupport
 import Testing
 
 /// Cancelling the calling Task at each stage of a load. Every route here would take 120 s or more, and the

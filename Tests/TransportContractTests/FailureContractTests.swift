@@ -2,6 +2,7 @@ import DevServerSupport
 import Foundation
 import HTTPClient
 import HTTPClientSupport
+import HTTPClientTestSupport
 import Testing
 
 /// Timeouts, refused and dropped connections: each thrown as its own `HTTPTransportError` case.

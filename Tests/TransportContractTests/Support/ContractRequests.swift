@@ -4,14 +4,6 @@ import HTTPClient
 import HTTPClientTestSupport
 import Testing
 
-/// A request to the dev server's root, with no version segment.
-func devRequest(
-    _ method: HTTPMethod = .get, _ path: String, query: HTTPQueryParameter? = nil, headers: HTTPHeaders? = nil,
-    body: Data? = nil
-) -> TestRequest {
-    TestRequest(method: method, path: path, version: "", headers: headers, queryParameter: query, body: body)
-}
-
 extension HTTPClient {
     /// Sends `request` to an `/echo` route, expects 200 and decodes the description.
     func echo(_ request: TestRequest) async throws -> DevServerEcho {
