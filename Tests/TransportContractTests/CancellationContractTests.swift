@@ -17,7 +17,7 @@ struct CancellationContractTests {
                 return try await client.load(request: devRequest(.get, "faults/black-hole"))
             }
 
-            let error = await transportError { _ = try await load.value }
+            let error = await #expect(throws: HTTPTransportError.self) { _ = try await load.value }
 
             #expect(error.kind == .cancelled)
             let seen = try await server.admin.count("route:GET /faults/black-hole")
@@ -37,7 +37,7 @@ struct CancellationContractTests {
 
         load.cancel()
 
-        let error = await transportError { _ = try await load.value }
+        let error = await #expect(throws: HTTPTransportError.self) { _ = try await load.value }
         #expect(error.kind == .cancelled)
         // Throws when the client keeps trying to connect.
         try await ConnectingSockets.waitUntil(port: listener.port, "no") { $0 == 0 }
@@ -54,7 +54,7 @@ struct CancellationContractTests {
 
             load.cancel()
 
-            let error = await transportError { _ = try await load.value }
+            let error = await #expect(throws: HTTPTransportError.self) { _ = try await load.value }
             #expect(error.kind == .cancelled)
             // Throws when the server never sees the connection closed.
             try await admin.waitUntil("black-hole.closed", reaches: 1)
@@ -72,7 +72,7 @@ struct CancellationContractTests {
 
             load.cancel()
 
-            let error = await transportError { _ = try await load.value }
+            let error = await #expect(throws: HTTPTransportError.self) { _ = try await load.value }
             #expect(error.kind == .cancelled)
             try await admin.waitUntil("black-hole.closed", reaches: 1)
         }
@@ -94,7 +94,7 @@ struct CancellationContractTests {
 
             held.cancel()
 
-            let error = await transportError { _ = try await held.value }
+            let error = await #expect(throws: HTTPTransportError.self) { _ = try await held.value }
             let statuses = try await others.value
             #expect(error.kind == .cancelled)
             #expect(statuses == Array(repeating: 200, count: 20))
@@ -107,7 +107,7 @@ struct CancellationContractTests {
             let load = Task { try await client.load(request: devRequest(.get, "faults/black-hole")) }
             try await server.admin.waitUntil("black-hole.opened", reaches: 1)
             load.cancel()
-            _ = await transportError { _ = try await load.value }
+            _ = await #expect(throws: HTTPTransportError.self) { _ = try await load.value }
 
             let echo = try await client.echo(devRequest(.get, "echo/after-cancel"))
 

@@ -13,20 +13,6 @@ extension HTTPClient {
     }
 }
 
-/// The error a throwing call ended with, as an `HTTPTransportError`; records an issue for anything else.
-func transportError(of operation: () async throws -> Void) async -> HTTPTransportError? {
-    do {
-        try await operation()
-        Issue.record("expected an HTTPTransportError, but the call succeeded")
-        return nil
-    } catch let error as HTTPTransportError {
-        return error
-    } catch {
-        Issue.record("expected an HTTPTransportError, got \(error)")
-        return nil
-    }
-}
-
 /// The dev server's pattern body: byte i is i % 251. Returns the first index that breaks it.
 func firstByteBreakingPattern(_ data: Data) -> Int? {
     data.withUnsafeBytes { bytes in

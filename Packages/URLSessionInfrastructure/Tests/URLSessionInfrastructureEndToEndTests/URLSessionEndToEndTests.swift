@@ -36,7 +36,7 @@ struct URLSessionEndToEndTests {
         try await DevServer.run(client: impatientClient) { _, client in
             try await client.load(request: devRequest(.get, "echo/warm-up"))
 
-            let error = await transportError {
+            let error = await #expect(throws: HTTPTransportError.self) {
                 try await client.load(request: devRequest(.post, "faults/drop", body: Data("b".utf8)))
             }
 

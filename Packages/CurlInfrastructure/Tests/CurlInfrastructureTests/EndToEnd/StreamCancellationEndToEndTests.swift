@@ -27,7 +27,7 @@ struct StreamCancellationEndToEndTests {
 
             stream.cancel()
 
-            let error = await transportError { try await stream.value }
+            let error = await #expect(throws: HTTPTransportError.self) { try await stream.value }
             #expect(error?.kind == .cancelled)
             try await server.admin().waitUntil("black-hole.closed", reaches: 1)
         }
@@ -74,7 +74,7 @@ struct StreamCancellationEndToEndTests {
 
             stream.cancel()
 
-            let error = await transportError { _ = try await stream.value }
+            let error = await #expect(throws: HTTPTransportError.self) { _ = try await stream.value }
             #expect(error?.kind == .cancelled)
             try await admin.waitUntil("black-hole.closed", reaches: 1)
         }
@@ -85,7 +85,7 @@ struct StreamCancellationEndToEndTests {
         try await DevServer.run(client: CurlClient.forDevServer()) { _, client in
             let body = try await client.stream(request: stuckMidBody, body: nil, progress: nil) { _, body in body }
 
-            let error = await transportError { for try await _ in body {} }
+            let error = await #expect(throws: HTTPTransportError.self) { for try await _ in body {} }
             #expect(error?.kind == .cancelled)
         }
     }
@@ -106,7 +106,7 @@ struct StreamCancellationEndToEndTests {
 
             stream.cancel()
 
-            let error = await transportError { _ = try await stream.value }
+            let error = await #expect(throws: HTTPTransportError.self) { _ = try await stream.value }
             #expect(error?.kind == .cancelled)
         }
     }
@@ -117,7 +117,7 @@ struct StreamCancellationEndToEndTests {
             let request = devRequest(.get, "faults/black-hole", query: ["body_bytes": "1000", "max_ms": "100"])
             let received = LockedValue(0)
 
-            let error = await transportError {
+            let error = await #expect(throws: HTTPTransportError.self) {
                 try await client.stream(request: request, body: nil, progress: nil) { _, body in
                     for try await chunk in body { received.withLock { $0 += chunk.count } }
                 }

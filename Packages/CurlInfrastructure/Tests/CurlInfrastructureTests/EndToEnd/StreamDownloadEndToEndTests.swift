@@ -67,7 +67,7 @@ struct StreamDownloadEndToEndTests {
             let streamed = try await files.client.stream(
                 request: files.request(.get, "four.bin"), body: nil, progress: nil
             ) { _, body in try await body.collect(upTo: 8 * 1024 * 1024) }
-            let loadError = await transportError {
+            let loadError = await #expect(throws: HTTPTransportError.self) {
                 _ = try await files.client.load(request: files.request(.get, "four.bin"))
             }
 
