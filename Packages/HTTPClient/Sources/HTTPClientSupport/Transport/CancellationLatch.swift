@@ -5,10 +5,10 @@
 /// hands the started work's `Handle` (a transfer's task, say) to the code that stops it, exactly once.
 ///
 /// ```swift
-/// let latch = CancellationLatch<URLSessionTask>()
-/// let started = latch.start { let task = session.dataTask(with: request); task.resume(); return task }
-/// // in the cancellation handler:
-/// latch.cancel { task in task.cancel() }
+/// let latch = CancellationLatch<Transfer>()
+/// let started = latch.start { engine.begin(request) }   // false: cancelled first, nothing begun
+/// // in the task's cancellation handler:
+/// latch.cancel { transfer in transfer.stop() }
 /// ```
 public final class CancellationLatch<Handle: Sendable>: Sendable {
     private enum Phase {
