@@ -111,6 +111,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
                 .product(name: "DevServerSupport", package: "HTTPClient"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
                 "EndToEndSupport",

@@ -20,7 +20,6 @@ struct CategorizedErrorTests {
     /// Every public error type of the packages' library modules, under its fully qualified name. Typed
     /// `any CategorizedError.Type`: a type without a category does not compile here.
     static let categorized: [String: any CategorizedError.Type] = [
-        "CurlInfrastructure.CurlClient.ConfigurationError": CurlClient.ConfigurationError.self,
         "CurlInfrastructure.CurlError": CurlError.self,
         "FilesFeatureAPI.FilesDeleteMapper.Error": FilesDeleteMapper.Error.self,
         "FilesFeatureAPI.FilesDownloadMapper.Error": FilesDownloadMapper.Error.self,
@@ -33,11 +32,13 @@ struct CategorizedErrorTests {
         "HTTPCaching.DiskHTTPCacheStore.Error": DiskHTTPCacheStore.Error.self,
         "HTTPCaching.HTTPCacheError": HTTPCacheError.self,
         "HTTPClient.HTTPBodyError": HTTPBodyError.self,
+        "HTTPClient.HTTPContentRange.ParseError": HTTPContentRange.ParseError.self,
         "HTTPClient.HTTPDownloadError": HTTPDownloadError.self,
         "HTTPClient.HTTPError": HTTPError.self,
         "HTTPClient.HTTPTransportError": HTTPTransportError.self,
         "HTTPClientSupport.InvalidHeaderFieldError": InvalidHeaderFieldError.self,
         "HTTPClientSupport.RedirectError": RedirectError.self,
+        "HTTPClientSupport.TransportConfigurationError": TransportConfigurationError.self,
         "HTTPClientDecorators.AuthenticatedHTTPClient.Error": AuthenticatedHTTPClient.Error.self,
         "HTTPClientDecorators.ContentTypeValidationError": ContentTypeValidationError.self,
         "HTTPClientDecorators.TimeoutError": TimeoutError.self,
@@ -51,7 +52,6 @@ struct CategorizedErrorTests {
         "TokenFeatureAPI.AccessTokenMapper.Error": AccessTokenMapper.Error.self,
         "TokenFeatureAPI.TokenMapper.Error": TokenMapper.Error.self,
         "TokenFeatureAPI.TokenUpdateMapper.Error": TokenUpdateMapper.Error.self,
-        "URLSessionInfrastructure.URLSessionClient.ConfigurationError": URLSessionClient.ConfigurationError.self,
         "URLSessionInfrastructure.URLSessionClient.TransferError": URLSessionClient.TransferError.self,
     ]
 

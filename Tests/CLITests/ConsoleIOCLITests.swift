@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClientTestSupport
 import Testing
 
 /// Standard streams that fail: a full device, a closed descriptor, a pipe nobody reads. The tool never crashes;

@@ -1,6 +1,7 @@
 import DevServerSupport
 import EndToEndSupport
 import Foundation
+import HTTPClientTestSupport
 import Testing
 
 /// `networking files`, `files download` and `files upload` against the dev server's Files API.

@@ -1,6 +1,7 @@
 import DevServerSupport
 import EndToEndSupport
 import Foundation
+import HTTPClientTestSupport
 import Testing
 
 /// `files download` and `files upload` moving real bytes through the whole files chain, over the transport

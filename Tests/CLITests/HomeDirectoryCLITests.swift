@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClientTestSupport
 import Testing
 
 /// The tool keeps nothing in `$HOME` beyond its documented response cache (elsewhere here): no URL cache, no

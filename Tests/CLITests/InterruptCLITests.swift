@@ -1,6 +1,7 @@
 import DevServerSupport
 import EndToEndSupport
 import Foundation
+import HTTPClientTestSupport
 import Testing
 
 /// `SIGINT` and `SIGTERM` while a request waits on the server: the tool cancels it, `--record` still writes

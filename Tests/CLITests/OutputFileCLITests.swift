@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClientTestSupport
 import Testing
 
 /// `--save-avatar PATH` and `--record FILE.har` write as the shell's `>` would: through a symbolic link, keeping

@@ -1,5 +1,6 @@
 import DevServerSupport
 import Foundation
+import HTTPClientTestSupport
 import Testing
 
 /// Control characters in what a server sent (here, a crafted archive replayed) never reach the terminal as

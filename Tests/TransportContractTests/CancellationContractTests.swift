@@ -1,6 +1,7 @@
 import DevServerSupport
 import Foundation
 import HTTPClient
+import HTTPClientTestSupport
 import Testing
 
 /// Cancelling the calling Task at each stage of a load. Every route here would take 120 s or more, and the
@@ -16,7 +17,7 @@ struct CancellationContractTests {
                 return try await client.load(request: devRequest(.get, "faults/black-hole"))
             }
 
-            let error = await transportError { _ = try await load.value }
+            let error = await #expect(throws: HTTPTransportError.self) { _ = try await load.value }
 
             #expect(error.kind == .cancelled)
             let seen = try await server.admin.count("route:GET /faults/black-hole")
@@ -36,7 +37,7 @@ struct CancellationContractTests {
 
         load.cancel()
 
-        let error = await transportError { _ = try await load.value }
+        let error = await #expect(throws: HTTPTransportError.self) { _ = try await load.value }
         #expect(error.kind == .cancelled)
         // Throws when the client keeps trying to connect.
         try await ConnectingSockets.waitUntil(port: listener.port, "no") { $0 == 0 }
@@ -53,7 +54,7 @@ struct CancellationContractTests {
 
             load.cancel()
 
-            let error = await transportError { _ = try await load.value }
+            let error = await #expect(throws: HTTPTransportError.self) { _ = try await load.value }
             #expect(error.kind == .cancelled)
             // Throws when the server never sees the connection closed.
             try await admin.waitUntil("black-hole.closed", reaches: 1)
@@ -71,7 +72,7 @@ struct CancellationContractTests {
 
             load.cancel()
 
-            let error = await transportError { _ = try await load.value }
+            let error = await #expect(throws: HTTPTransportError.self) { _ = try await load.value }
             #expect(error.kind == .cancelled)
             try await admin.waitUntil("black-hole.closed", reaches: 1)
         }
@@ -93,7 +94,7 @@ struct CancellationContractTests {
 
             held.cancel()
 
-            let error = await transportError { _ = try await held.value }
+            let error = await #expect(throws: HTTPTransportError.self) { _ = try await held.value }
             let statuses = try await others.value
             #expect(error.kind == .cancelled)
             #expect(statuses == Array(repeating: 200, count: 20))
@@ -106,7 +107,7 @@ struct CancellationContractTests {
             let load = Task { try await client.load(request: devRequest(.get, "faults/black-hole")) }
             try await server.admin.waitUntil("black-hole.opened", reaches: 1)
             load.cancel()
-            _ = await transportError { _ = try await load.value }
+            _ = await #expect(throws: HTTPTransportError.self) { _ = try await load.value }
 
             let echo = try await client.echo(devRequest(.get, "echo/after-cancel"))
 

@@ -1,6 +1,7 @@
 import DevServerSupport
 import Foundation
 import HTTPClient
+import HTTPClientTestSupport
 import Testing
 
 /// Many loads in flight on one client.

@@ -33,7 +33,9 @@ struct ContentEncodingContractTests {
     @Test("a body that says gzip but is not throws undecodableContent", arguments: Transport.allCases)
     func badGzip(transport: Transport) async throws {
         try await withClient(transport) { _, client in
-            let error = await transportError { try await client.load(request: devRequest(.get, "faults/bad-gzip")) }
+            let error = await #expect(throws: HTTPTransportError.self) {
+                try await client.load(request: devRequest(.get, "faults/bad-gzip"))
+            }
 
             #expect(error.kind == .undecodableContent)
         }

@@ -64,22 +64,23 @@ struct DownloadResumeContractTests {
     private func withInterruptedDownload(
         _ transport: Transport, _ body: (FilesServer, any HTTPClient, URL, String) async throws -> Void
     ) async throws {
-        try await withTemporaryFolder { folder in
-            try await FilesServer.run(transport) { server in
-                let expected = try server.store("file.bin", size: Self.size)
-                let client = try server.client()
-                let destination = folder.appendingPathComponent("file.bin")
+        let folder = try TemporaryDirectory(prefix: "contract")
+        defer { folder.remove() }
+        try await FilesServer.run(transport) { server in
+            let expected = try server.store("file.bin", size: Self.size)
+            let client = try server.client()
+            let destination = folder.file("file.bin")
 
-                await #expect(throws: InterruptingClient.Interruption.self) {
-                    try await InterruptingClient(base: client, bytes: Self.cut)
-                        .download(request: server.download("file.bin"), to: destination)
-                }
-                #expect(!FileManager.default.fileExists(atPath: destination.path))
-                let partial = try FileManager.default.attributesOfItem(atPath: destination.path + ".partial")
-                #expect((partial[.size] as? NSNumber)?.int64Value == Self.cut)
-
-                try await body(server, client, destination, expected)
+            await #expect(throws: InterruptingClient.Interruption.self) {
+                try await InterruptingClient(base: client, bytes: Self.cut)
+                    .download(request: server.download("file.bin"), to: destination)
             }
+            #expect(!FileManager.default.fileExists(atPath: destination.path))
+            let partialFile = HTTPDownload.partialFile(for: destination)
+            let partial = try FileManager.default.attributesOfItem(atPath: partialFile.path)
+            #expect((partial[.size] as? NSNumber)?.int64Value == Self.cut)
+
+            try await body(server, client, destination, expected)
         }
     }
 }

@@ -2,6 +2,7 @@ import DevServerSupport
 import Foundation
 import HTTPClient
 import HTTPClientSupport
+import HTTPClientTestSupport
 import Testing
 
 /// Timeouts, refused and dropped connections: each thrown as its own `HTTPTransportError` case.
@@ -12,7 +13,7 @@ struct FailureContractTests {
     @Test("a server slower than the request timeout surfaces as timedOut", arguments: Transport.allCases)
     func slowHead(transport: Transport) async throws {
         try await withClient(transport, Self.oneSecond) { _, client in
-            let error = await transportError {
+            let error = await #expect(throws: HTTPTransportError.self) {
                 try await client.load(request: devRequest(.get, "faults/delay", query: ["ms": "10000"]))
             }
 
@@ -25,7 +26,7 @@ struct FailureContractTests {
         "a server that never answers surfaces as timedOut and the connection is closed", arguments: Transport.allCases)
     func blackHole(transport: Transport) async throws {
         try await withClient(transport, Self.oneSecond) { server, client in
-            let error = await transportError {
+            let error = await #expect(throws: HTTPTransportError.self) {
                 try await client.load(request: devRequest(.get, "faults/black-hole"))
             }
 
@@ -54,7 +55,7 @@ struct FailureContractTests {
         arguments: Transport.allCases, ClientCall.allCases)
     func headerInjection(transport: Transport, call: ClientCall) async throws {
         try await withClient(transport) { server, client in
-            let error = await transportError {
+            let error = await #expect(throws: HTTPTransportError.self) {
                 try await call.send(devRequest(.get, "echo/x", headers: ["X-Bad": "a\r\nHost: evil"]), through: client)
             }
 
@@ -72,7 +73,9 @@ struct FailureContractTests {
         let baseURL = try #require(URL(string: "http://127.0.0.1:\(closedPort.port)/"))
         let client = try transport.makeClient(baseURL: baseURL)
 
-        let error = await transportError { try await client.load(request: devRequest(.get, "echo/x")) }
+        let error = await #expect(throws: HTTPTransportError.self) {
+            try await client.load(request: devRequest(.get, "echo/x"))
+        }
 
         #expect(error.kind == .cannotConnect)
         #expect(error?.isTransient == true)
@@ -84,7 +87,7 @@ struct FailureContractTests {
     func droppedConnection(transport: Transport, method: HTTPMethod) async throws {
         try await withClient(transport) { _, client in
             let body = method == .post ? Data("b".utf8) : nil
-            let error = await transportError {
+            let error = await #expect(throws: HTTPTransportError.self) {
                 try await client.load(request: devRequest(method, "faults/drop", body: body))
             }
 
@@ -98,7 +101,7 @@ struct FailureContractTests {
         try await withClient(transport, Self.oneSecond) { _, client in
             try await client.load(request: devRequest(.get, "echo/warm-up"))
 
-            let error = await transportError {
+            let error = await #expect(throws: HTTPTransportError.self) {
                 try await client.load(request: devRequest(.post, "faults/drop", body: Data("b".utf8)))
             }
 
@@ -109,7 +112,9 @@ struct FailureContractTests {
     @Test("the client keeps working after a failed load", arguments: Transport.allCases)
     func usableAfterFailure(transport: Transport) async throws {
         try await withClient(transport) { _, client in
-            _ = await transportError { try await client.load(request: devRequest(.get, "faults/drop")) }
+            _ = await #expect(throws: HTTPTransportError.self) {
+                try await client.load(request: devRequest(.get, "faults/drop"))
+            }
 
             let echo = try await client.echo(devRequest(.get, "echo/after-drop"))
 

@@ -1,6 +1,7 @@
 import DevServerSupport
 import Foundation
 import HTTPClient
+import HTTPClientTestSupport
 import Testing
 
 /// CPU while a load waits: the server holds the answer for 3 s on a new connection.

@@ -125,7 +125,7 @@ struct RedirectContractTests {
     @Test("a redirect loop throws tooManyRedirects", arguments: Transport.allCases)
     func loop(transport: Transport) async throws {
         try await withClient(transport) { server, client in
-            let error = await transportError {
+            let error = await #expect(throws: HTTPTransportError.self) {
                 try await client.load(request: devRequest(.get, "faults/redirect-loop", query: ["n": "1"]))
             }
 
@@ -144,7 +144,7 @@ struct RedirectContractTests {
             let strict = try server.client(ClientOptions(redirects: .follow(max: 1)))
             let enough = try server.client(ClientOptions(redirects: .follow(max: 2)))
 
-            let error = await transportError { try await strict.load(request: twoHops) }
+            let error = await #expect(throws: HTTPTransportError.self) { try await strict.load(request: twoHops) }
             let echo = try await enough.echo(twoHops)
 
             #expect(error.kind == .tooManyRedirects)

@@ -1,6 +1,7 @@
 import DevServerSupport
 import Foundation
 import HTTPClient
+import HTTPClientTestSupport
 import Testing
 
 /// The response size limit, counted after content decoding, and a decompression bomb.
@@ -12,7 +13,7 @@ struct SizeLimitContractTests {
     @Test("a body announced past the limit by Content-Length throws responseTooLarge", arguments: Transport.allCases)
     func announcedTooLarge(transport: Transport) async throws {
         try await withClient(transport, Self.limited) { _, client in
-            let error = await transportError {
+            let error = await #expect(throws: HTTPTransportError.self) {
                 try await client.load(request: devRequest(.get, "faults/large", query: ["bytes": "2000000"]))
             }
 
@@ -61,7 +62,7 @@ struct SizeLimitContractTests {
         arguments: Transport.allCases)
     func gzipPastLimitDecoded(transport: Transport) async throws {
         try await withClient(transport, Self.limited) { _, client in
-            let error = await transportError {
+            let error = await #expect(throws: HTTPTransportError.self) {
                 try await client.load(
                     request: devRequest(.get, "faults/gzip-bomb", query: ["bytes": "\(2 * Self.mebibyte)"]))
             }
@@ -73,7 +74,7 @@ struct SizeLimitContractTests {
     @Test("a 512 MiB gzip bomb against a 1 MiB limit throws responseTooLarge", arguments: Transport.allCases)
     func gzipBomb(transport: Transport) async throws {
         try await withClient(transport, Self.limited) { _, client in
-            let error = await transportError {
+            let error = await #expect(throws: HTTPTransportError.self) {
                 try await client.load(request: devRequest(.get, "faults/gzip-bomb", query: ["bytes": "536870912"]))
             }
 

@@ -11,20 +11,20 @@ struct StreamingUploadContractTests {
     @Test("a file body arrives byte for byte with its length, and progress counts it", arguments: Transport.allCases)
     func fileBody(transport: Transport) async throws {
         let size = 3 * 1024 * 1024 + 17
-        try await withTemporaryFolder { folder in
-            let url = folder.appendingPathComponent("upload.bin")
-            try PatternFile.write(to: url, size: size)
-            try await withClient(transport) { _, client in
-                let progress = ProgressLog()
-                let echo = try await client.streamEcho(
-                    devRequest(.put, "echo/file"), body: try HTTPBody(contentsOf: url), progress: progress.callback)
+        let folder = try TemporaryDirectory(prefix: "contract")
+        defer { folder.remove() }
+        let url = folder.file("upload.bin")
+        try PatternFile.write(to: url, size: size)
+        try await withClient(transport) { _, client in
+            let progress = ProgressLog()
+            let echo = try await client.streamEcho(
+                devRequest(.put, "echo/file"), body: try HTTPBody(contentsOf: url), progress: progress.callback)
 
-                #expect(echo.body.count == size)
-                #expect(firstByteBreakingPattern(echo.body) == nil, "byte i must be i % 251")
-                #expect(echo.header("Content-Length") == "\(size)")
-                progress.expectMonotonic()
-                #expect(progress.latest.bytesSent == Int64(size), "the last report counts every byte sent")
-            }
+            #expect(echo.body.count == size)
+            #expect(firstByteBreakingPattern(echo.body) == nil, "byte i must be i % 251")
+            #expect(echo.header("Content-Length") == "\(size)")
+            progress.expectMonotonic()
+            #expect(progress.latest.bytesSent == Int64(size), "the last report counts every byte sent")
         }
     }
 
@@ -43,28 +43,28 @@ struct StreamingUploadContractTests {
     @Test("a multipart form reaches POST /v1/files whole: the server's SHA-256 matches", arguments: Transport.allCases)
     func multipartUpload(transport: Transport) async throws {
         let size = 5 * 1024 * 1024 + 3
-        try await withTemporaryFolder { folder in
-            let url = folder.appendingPathComponent("photo.jpg")
-            try PatternFile.write(to: url, size: size, salt: 7)
-            let expected = try SHA256Sum.hex(contentsOf: url)
-            try await FilesServer.run(transport) { server in
-                var form = MultipartForm()
-                form.append(name: "note", value: "ignored by the server")
-                try form.append(name: "file", fileURL: url, filename: "photo.jpg", contentType: "image/jpeg")
-                form.append(name: "file", data: Data("second".utf8), filename: "second.txt")
-                let client = try server.client()
+        let folder = try TemporaryDirectory(prefix: "contract")
+        defer { folder.remove() }
+        let url = folder.file("photo.jpg")
+        try PatternFile.write(to: url, size: size, salt: 7)
+        let expected = try SHA256Sum.hex(contentsOf: url)
+        try await FilesServer.run(transport) { server in
+            var form = MultipartForm()
+            form.append(name: "note", value: "ignored by the server")
+            try form.append(name: "file", fileURL: url, filename: "photo.jpg", contentType: "image/jpeg")
+            form.append(name: "file", data: Data("second".utf8), filename: "second.txt")
+            let client = try server.client()
 
-                let (status, data) = try await client.stream(
-                    request: server.upload(form), body: form.makeBody(), progress: nil
-                ) { response, body in (response.statusCode, try await body.collect(upTo: 1 << 20)) }
+            let (status, data) = try await client.stream(
+                request: server.upload(form), body: form.makeBody(), progress: nil
+            ) { response, body in (response.statusCode, try await body.collect(upTo: 1 << 20)) }
 
-                #expect(status == 201)
-                let stored = try JSONDecoder().decode(StoredFiles.self, from: data).files
-                #expect(stored.map(\.name) == ["photo.jpg", "second.txt"])
-                #expect(stored.first?.size == size)
-                #expect(stored.first?.sha256 == expected)
-                #expect(stored.last?.sha256 == (try SHA256Sum.hex(Data("second".utf8))))
-            }
+            #expect(status == 201)
+            let stored = try JSONDecoder().decode(StoredFiles.self, from: data).files
+            #expect(stored.map(\.name) == ["photo.jpg", "second.txt"])
+            #expect(stored.first?.size == size)
+            #expect(stored.first?.sha256 == expected)
+            #expect(stored.last?.sha256 == (try SHA256Sum.hex(Data("second".utf8))))
         }
     }
 

@@ -1,4 +1,5 @@
-// Target `content-range`: the `Content-Range` reader that resumable downloads trust (HTTPClient's ContentRange).
+// Target `content-range`: the `Content-Range` reader that resumable downloads and the HTTP cache trust
+// (HTTPClient's HTTPContentRange).
 // Properties: an accepted value has `first <= last`, `last < completeLength` when the length is given, and a
 // positive count (zero only for `bytes */length`); its canonical spelling reads back equal; on every input a
 // byte-level oracle of the grammar (unit `bytes` in any case, one space, `a-b/n`, `a-b/*` or `*/n`, numbers in
@@ -11,7 +12,7 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = FuzzInput(data, size).text
-    let parsed = try? ContentRange(parsing: text)
+    let parsed = try? HTTPContentRange(parsing: text)
     let expected = ContentRangeOracle.parse(Array(text.utf8))
     check(
         parsed == expected,
@@ -25,13 +26,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         check(parsed.count == 0, "unsatisfied range with bytes \(parsed)")
     }
     let canonical = ContentRangeOracle.format(parsed)
-    check((try? ContentRange(parsing: canonical)) == parsed, "\(canonical) does not read back as \(parsed)")
+    check((try? HTTPContentRange(parsing: canonical)) == parsed, "\(canonical) does not read back as \(parsed)")
     return 0
 }
 
 /// A second reading of the grammar, over bytes.
 enum ContentRangeOracle {
-    static func parse(_ input: [UInt8]) -> ContentRange? {
+    static func parse(_ input: [UInt8]) -> HTTPContentRange? {
         var bytes = input[...]
         while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
         while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
@@ -46,7 +47,7 @@ enum ContentRangeOracle {
         let length = Array(halves[1])
         if range == [UInt8(ascii: "*")] {
             guard let complete = number(length) else { return nil }
-            return ContentRange(first: nil, last: nil, completeLength: complete)
+            return HTTPContentRange(first: nil, last: nil, completeLength: complete)
         }
         let ends = range.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
         guard ends.count == 2, let first = number(Array(ends[0])), let last = number(Array(ends[1])), first <= last
@@ -58,7 +59,7 @@ enum ContentRangeOracle {
             guard let value = number(length), last < value else { return nil }
             complete = value
         }
-        return ContentRange(first: first, last: last, completeLength: complete)
+        return HTTPContentRange(first: first, last: last, completeLength: complete)
     }
 
     static func number(_ digits: [UInt8]) -> Int64? {
@@ -68,7 +69,7 @@ enum ContentRangeOracle {
         return significant.isEmpty ? 0 : Int64(String(decoding: significant, as: UTF8.self))
     }
 
-    static func format(_ range: ContentRange) -> String {
+    static func format(_ range: HTTPContentRange) -> String {
         let length = range.completeLength.map(String.init) ?? "*"
         guard let first = range.first, let last = range.last else { return "bytes */\(length)" }
         return "bytes \(first)-\(last)/\(length)"

@@ -4,34 +4,12 @@ import HTTPClient
 import HTTPClientTestSupport
 import Testing
 
-/// A request to the dev server's root, with no version segment.
-func devRequest(
-    _ method: HTTPMethod = .get, _ path: String, query: HTTPQueryParameter? = nil, headers: HTTPHeaders? = nil,
-    body: Data? = nil
-) -> TestRequest {
-    TestRequest(method: method, path: path, version: "", headers: headers, queryParameter: query, body: body)
-}
-
 extension HTTPClient {
     /// Sends `request` to an `/echo` route, expects 200 and decodes the description.
     func echo(_ request: TestRequest) async throws -> DevServerEcho {
         let (data, response) = try await load(request: request)
         #expect(response.statusCode == 200)
         return try JSONDecoder().decode(DevServerEcho.self, from: data)
-    }
-}
-
-/// The error a throwing call ended with, as an `HTTPTransportError`; records an issue for anything else.
-func transportError(of operation: () async throws -> Void) async -> HTTPTransportError? {
-    do {
-        try await operation()
-        Issue.record("expected an HTTPTransportError, but the call succeeded")
-        return nil
-    } catch let error as HTTPTransportError {
-        return error
-    } catch {
-        Issue.record("expected an HTTPTransportError, got \(error)")
-        return nil
     }
 }
 

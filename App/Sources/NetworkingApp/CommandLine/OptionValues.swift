@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import HTTPClientSupport
 
 /// The checks of `networking`'s own option values; the environment's values go through the same ones.
 enum OptionValues {
@@ -62,15 +63,15 @@ enum OptionValues {
         return text
     }
 
-    /// Validates a base URL given on the command line or in the environment (`source` names where).
+    /// Validates a base URL given on the command line or in the environment (`source` names where), with the
+    /// transports' own check (`BaseURL`).
     static func baseURL(_ text: String, source: String) throws(UsageError) -> URL {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            let host = url.host, !host.isEmpty
-        else {
+        do {
+            return try BaseURL.parse(text)
+        } catch {
             throw UsageError(
                 description: "\(source) must be an http or https URL with a host, not '\(text)'", command: nil)
         }
-        return url
     }
 
     /// A timeout in seconds: a positive decimal number (`30`, `2.5`, `.5`) of at most a day.

@@ -1,6 +1,7 @@
 import CommandLineKit
 import FilesFeature
 import Foundation
+import HTTPClient
 
 /// `networking files`, `files download` and `files upload`: the Files feature's actions, with a progress bar on
 /// standard error when it is a terminal.
@@ -38,8 +39,7 @@ struct FilesCommand {
             return .success
         } catch {
             bar.finish()
-            let partial = destination.deletingLastPathComponent()
-                .appendingPathComponent(destination.lastPathComponent + ".partial")
+            let partial = HTTPDownload.partialFile(for: destination)
             if Task.isCancelled, FileManager.default.fileExists(atPath: partial.path) {
                 console.writeError(
                     "networking: Download of \(name) interrupted; the same command resumes it from \(partial.path).\n")

@@ -37,3 +37,8 @@ extension HTTPDownloadError: CategorizedError {
         }
     }
 }
+
+extension HTTPContentRange.ParseError: CategorizedError {
+    /// A `Content-Range` the server sent that cannot be read: the answer cannot be used (3).
+    var exitStatus: ExitStatus { .invalidResponse }
+}

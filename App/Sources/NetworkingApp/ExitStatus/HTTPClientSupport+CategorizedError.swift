@@ -5,6 +5,11 @@ extension RedirectError: CategorizedError {
     var exitStatus: ExitStatus { .networkFailure }
 }
 
+extension TransportConfigurationError: CategorizedError {
+    /// A base URL or timeout the client cannot use came from the command line or the environment.
+    var exitStatus: ExitStatus { .usage }
+}
+
 extension InvalidHeaderFieldError: CategorizedError {
     /// The cause inside `HTTPTransportError.other`: a network failure, as the error it explains.
     var exitStatus: ExitStatus { .networkFailure }

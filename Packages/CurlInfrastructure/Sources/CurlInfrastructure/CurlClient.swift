@@ -25,7 +25,8 @@ public final class CurlClient: HTTPClient {
 
     /// Creates a client for `baseURL` with its own libcurl thread.
     /// - Parameters:
-    ///   - baseURL: An absolute `http` or `https` URL with a host; its own path (for example `/api/`) is kept.
+    ///   - baseURL: An absolute `http` or `https` URL with a host and no fragment; its own path (for example
+    ///     `/api/`) is kept.
     ///   - requestTimeout: Seconds a request may go without receiving or sending a byte before it fails with
     ///     `HTTPTransportError.timedOut(underlying:)`; ``defaultRequestTimeout`` by default.
     ///   - redirects: Which redirects to follow; `RedirectPolicy.standard` (up to 10) by default.
@@ -33,11 +34,12 @@ public final class CurlClient: HTTPClient {
     ///     before the transfer is stopped with `HTTPTransportError.responseTooLarge(limit:)`;
     ///     ``defaultMaximumResponseBytes`` by default.
     ///     ``stream(request:body:progress:receive:)`` does not apply it.
-    /// - Throws: ``ConfigurationError`` for an unusable base URL, or a timeout or size limit that is not positive.
+    /// - Throws: `TransportConfigurationError` for an unusable base URL (see `BaseURL`), or a timeout or size
+    ///   limit that is not positive.
     public init(
         baseURL: URL, requestTimeout: TimeInterval = defaultRequestTimeout, redirects: RedirectPolicy = .standard,
         maximumResponseBytes: Int = defaultMaximumResponseBytes
-    ) throws(ConfigurationError) {
+    ) throws(TransportConfigurationError) {
         (builder, loop) = try Self.parts(baseURL, requestTimeout, redirects, maximumResponseBytes, nil)
     }
 
@@ -47,11 +49,12 @@ public final class CurlClient: HTTPClient {
     /// The file is read when a connection is made: an unreadable or malformed file fails each `https`
     /// request with `HTTPTransportError`, libcurl's ``CurlError`` as the cause. The other parameters are
     /// ``init(baseURL:requestTimeout:redirects:maximumResponseBytes:)``'s.
-    /// - Throws: ``ConfigurationError`` for an unusable base URL, or a timeout or size limit that is not positive.
+    /// - Throws: `TransportConfigurationError` for an unusable base URL (see `BaseURL`), or a timeout or size
+    ///   limit that is not positive.
     public init(
         baseURL: URL, requestTimeout: TimeInterval = defaultRequestTimeout, redirects: RedirectPolicy = .standard,
         maximumResponseBytes: Int = defaultMaximumResponseBytes, certificateAuthorities: URL
-    ) throws(ConfigurationError) {
+    ) throws(TransportConfigurationError) {
         (builder, loop) = try Self.parts(
             baseURL, requestTimeout, redirects, maximumResponseBytes, certificateAuthorities)
     }
@@ -60,13 +63,10 @@ public final class CurlClient: HTTPClient {
     private static func parts(
         _ baseURL: URL, _ requestTimeout: TimeInterval, _ redirects: RedirectPolicy, _ maximumResponseBytes: Int,
         _ certificateAuthorities: URL?
-    ) throws(ConfigurationError) -> (CurlRequestBuilder, CurlEventLoop) {
-        let scheme = baseURL.scheme?.lowercased()
-        guard scheme == "http" || scheme == "https", baseURL.host?.isEmpty == false else {
-            throw .unsupportedBaseURL(baseURL.redactedString)
-        }
-        guard requestTimeout > 0, requestTimeout.isFinite else { throw .invalidRequestTimeout(requestTimeout) }
-        guard maximumResponseBytes > 0 else { throw .invalidMaximumResponseBytes(maximumResponseBytes) }
+    ) throws(TransportConfigurationError) -> (CurlRequestBuilder, CurlEventLoop) {
+        try BaseURL.validate(baseURL)
+        try TransportConfigurationError.validate(
+            requestTimeout: requestTimeout, maximumResponseBytes: maximumResponseBytes)
         let settings = CurlSettings(
             idleTimeout: .milliseconds(Int64((requestTimeout * 1000).rounded(.up))),
             limit: ResponseSizeLimit(maximumBytes: maximumResponseBytes),

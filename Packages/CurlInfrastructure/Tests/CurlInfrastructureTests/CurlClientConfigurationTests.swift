@@ -1,5 +1,6 @@
 import CurlInfrastructure
 import Foundation
+import HTTPClientSupport
 import Testing
 
 @Suite("CurlClient configuration")
@@ -8,14 +9,18 @@ struct CurlClientConfigurationTests {
     func configuration() throws {
         let base = try #require(URL(string: "http://127.0.0.1:1/"))
         let ftp = try #require(URL(string: "ftp://user:pw@example.com/"))
+        let fragment = try #require(URL(string: "http://example.com/#top"))
 
-        #expect(throws: CurlClient.ConfigurationError.unsupportedBaseURL("ftp://[redacted]@example.com/")) {
+        #expect(throws: TransportConfigurationError.unsupportedScheme(baseURL: "ftp://[redacted]@example.com/")) {
             try CurlClient(baseURL: ftp)
         }
-        #expect(throws: CurlClient.ConfigurationError.invalidRequestTimeout(0)) {
+        #expect(throws: TransportConfigurationError.fragmentInBaseURL("http://example.com/#top")) {
+            try CurlClient(baseURL: fragment)
+        }
+        #expect(throws: TransportConfigurationError.invalidRequestTimeout(0)) {
             try CurlClient(baseURL: base, requestTimeout: 0)
         }
-        #expect(throws: CurlClient.ConfigurationError.invalidMaximumResponseBytes(-1)) {
+        #expect(throws: TransportConfigurationError.invalidMaximumResponseBytes(-1)) {
             try CurlClient(baseURL: base, maximumResponseBytes: -1)
         }
     }
@@ -25,7 +30,7 @@ struct CurlClientConfigurationTests {
         let ftp = try #require(URL(string: "ftp://example.com/"))
         let authorities = URL(fileURLWithPath: "/nonexistent/ca.pem")
 
-        #expect(throws: CurlClient.ConfigurationError.unsupportedBaseURL("ftp://example.com/")) {
+        #expect(throws: TransportConfigurationError.unsupportedScheme(baseURL: "ftp://example.com/")) {
             try CurlClient(baseURL: ftp, certificateAuthorities: authorities)
         }
     }

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func downloadWritesTheFileAndReportsProgressToTheEnd() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "files-feature")
         defer { folder.remove() }
         let destination = folder.url.appendingPathComponent("data.bin")
         let client = StreamingScriptedHTTPClient(replies: [
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func anInterruptedDownloadResumesWithARangeRequest() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "files-feature")
         defer { folder.remove() }
         let destination = folder.url.appendingPathComponent("data.bin")
         let client = StreamingScriptedHTTPClient(replies: [
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func aMissingFileIsAReadableErrorAndNoFile() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "files-feature")
         defer { folder.remove() }
         let destination = folder.url.appendingPathComponent("missing")
         let client = StreamingScriptedHTTPClient(replies: [
@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func uploadSendsEachFileAsAFilePartAndMapsTheAnswer() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "files-feature")
         defer { folder.remove() }
         let first = try folder.file("one.txt", contents: Data("first".utf8))
         let second = try folder.file("two ✓.bin", contents: Data([0, 1, 2]))
@@ -124,7 +124,7 @@ import Testing
     }
 
     @Test func aRefusedUploadCarriesTheServersMessage() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory(prefix: "files-feature")
         defer { folder.remove() }
         let file = try folder.file("x", contents: Data("x".utf8))
         let client = StreamingScriptedHTTPClient(replies: [.status(400, chunks: [#"{"error":"bad file name"}"#])])

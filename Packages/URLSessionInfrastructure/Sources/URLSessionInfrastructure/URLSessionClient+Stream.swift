@@ -58,17 +58,19 @@ extension URLSessionClient {
         let receiver = StreamReceiver(
             request: urlRequest, buffer: ResponseBodyBuffer(limits: buffering.limits),
             progress: progress.map { TransferProgressReporter(bytesExpectedToSend: upload.length, report: $0) })
-        let task = CancellableTask(delegate: delegate)
+        let task = CancellationLatch<URLSessionTask>()
         return try await withTaskCancellationHandler {
             defer {
-                task.stop()
+                task.stopTask(delegate: delegate)
                 receiver.buffer.close()
             }
             let head: URLResponse
             let response: HTTPResponse
             do {
                 head = try await receiver.response {
-                    let started = task.start(urlRequest, events: receiver) { makeTask(urlRequest, upload.content) }
+                    let started = task.startTask(urlRequest, events: receiver, delegate: delegate) {
+                        makeTask(urlRequest, upload.content)
+                    }
                     if !started { receiver.failBeforeStart(.cancelled) }
                 }
                 response = try HTTPResponseMapper.map(head)
@@ -78,7 +80,7 @@ extension URLSessionClient {
             let length = ResponseBodyLength.of(head, method: urlRequest.httpMethod)
             return try await receive(response, HTTPBody(receiver.buffer.chunks, length: length))
         } onCancel: {
-            task.stop()
+            task.stopTask(delegate: delegate)
         }
     }
 

@@ -78,15 +78,17 @@ public final class URLSessionClient: HTTPClient {
     ///   - maximumResponseBytes: The most body bytes a response may have, counted after content decoding,
     ///     before the transfer is stopped with `HTTPTransportError.responseTooLarge(limit:)`;
     ///     ``defaultMaximumResponseBytes`` by default.
-    /// - Throws: ``ConfigurationError`` for a timeout or size limit that is not positive.
+    /// - Throws: `TransportConfigurationError` for a base URL that `BaseURL` refuses, or a timeout or size
+    ///   limit that is not positive.
     public init(
         baseURL: URL, configuration: URLSessionConfiguration = .ephemeral,
         requestTimeout: TimeInterval = URLSessionClient.defaultRequestTimeout,
         redirects: RedirectPolicy = .standard,
         maximumResponseBytes: Int = URLSessionClient.defaultMaximumResponseBytes
-    ) throws(ConfigurationError) {
-        guard requestTimeout > 0, requestTimeout.isFinite else { throw .invalidRequestTimeout(requestTimeout) }
-        guard maximumResponseBytes > 0 else { throw .invalidMaximumResponseBytes(maximumResponseBytes) }
+    ) throws(TransportConfigurationError) {
+        try BaseURL.validate(baseURL)
+        try TransportConfigurationError.validate(
+            requestTimeout: requestTimeout, maximumResponseBytes: maximumResponseBytes)
         let delegate = SessionDelegate(redirects: redirects)
         let transport = Self.makeSession(configuration: configuration, timeout: requestTimeout, delegate: delegate)
         self.baseURL = baseURL
@@ -110,16 +112,18 @@ public final class URLSessionClient: HTTPClient {
         let urlRequest = try builder.makeURLRequest(for: request)
         guard !Task.isCancelled else { throw HTTPTransportError.cancelled }
         let limit = ResponseSizeLimit(maximumBytes: maximumResponseBytes)
-        let task = CancellableTask(delegate: delegate)
+        let task = CancellationLatch<URLSessionTask>()
         do {
             let (data, response) = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
                     let collector = LoadCollector(limit: limit, continuation: continuation)
-                    let started = task.start(urlRequest, events: collector) { transport.dataTask(with: urlRequest) }
+                    let started = task.startTask(urlRequest, events: collector, delegate: delegate) {
+                        transport.dataTask(with: urlRequest)
+                    }
                     if !started { continuation.resume(throwing: HTTPTransportError.cancelled) }
                 }
             } onCancel: {
-                task.stop()
+                task.stopTask(delegate: delegate)
             }
             return (data, try HTTPResponseMapper.map(response))
         } catch {

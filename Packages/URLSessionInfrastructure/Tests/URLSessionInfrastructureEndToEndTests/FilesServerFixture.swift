@@ -25,14 +25,14 @@ struct FilesServerFixture: Sendable {
     static func run<T>(
         files: [String: Data] = [:], _ body: (FilesServerFixture) async throws -> T
     ) async throws -> T {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sessionstream-\(UUID().uuidString)")
-        let filesDirectory = root.appendingPathComponent("files")
-        let scratchDirectory = root.appendingPathComponent("scratch")
-        let sourceDirectory = root.appendingPathComponent("source")
-        try FileManager.default.createDirectory(at: sourceDirectory, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: filesDirectory, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: scratchDirectory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
+        let root = try TemporaryDirectory(prefix: "sessionstream")
+        defer { root.remove() }
+        let filesDirectory = root.file("files")
+        let scratchDirectory = root.file("scratch")
+        let sourceDirectory = root.file("source")
+        for directory in [sourceDirectory, filesDirectory, scratchDirectory] {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
         for (name, data) in files {
             try data.write(to: filesDirectory.appendingPathComponent(name))
         }

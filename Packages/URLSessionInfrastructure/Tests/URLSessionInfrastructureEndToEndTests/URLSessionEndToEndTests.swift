@@ -1,6 +1,7 @@
 import DevServerSupport
 import Foundation
 import HTTPClient
+import HTTPClientTestSupport
 import Testing
 import URLSessionInfrastructure
 
@@ -29,10 +30,13 @@ struct URLSessionEndToEndTests {
 
     @Test("a POST dropped on a reused connection fails transiently (timedOut on Linux)")
     func droppedReusedConnectionWithBody() async throws {
-        try await withDevServer(requestTimeout: 1) { _, client in
+        let impatientClient: (URL) throws -> URLSessionClient = {
+            try URLSessionClient.ephemeral(baseURL: $0.absoluteString, requestTimeout: 1)
+        }
+        try await DevServer.run(client: impatientClient) { _, client in
             try await client.load(request: devRequest(.get, "echo/warm-up"))
 
-            let error = await transportError {
+            let error = await #expect(throws: HTTPTransportError.self) {
                 try await client.load(request: devRequest(.post, "faults/drop", body: Data("b".utf8)))
             }
 

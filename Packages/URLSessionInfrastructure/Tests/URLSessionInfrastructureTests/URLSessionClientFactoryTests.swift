@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 import Testing
 import URLSessionInfrastructure
 
@@ -27,7 +28,7 @@ struct URLSessionClientFactoryTests {
     @Test(
         "rejects bad base URLs with an error naming the string",
         arguments: [
-            ("", URLSessionClient.ConfigurationError.emptyBaseURL),
+            ("", TransportConfigurationError.emptyBaseURL),
             ("not a url", .unparseableBaseURL("not a url")),
             ("http://exa mple.com", .unparseableBaseURL("http://exa mple.com")),
             (" http://h/", .unparseableBaseURL(" http://h/")),
@@ -45,7 +46,7 @@ struct URLSessionClientFactoryTests {
             ("https://h/#top", .fragmentInBaseURL("https://h/#top")),
         ]
     )
-    func rejectsInvalidURL(string: String, expected: URLSessionClient.ConfigurationError) {
+    func rejectsInvalidURL(string: String, expected: TransportConfigurationError) {
         #expect(throws: expected) { try URLSessionClient(baseURL: string) }
         #expect(expected.description.contains("\"\(string)\""))
     }
@@ -72,7 +73,7 @@ struct URLSessionClientFactoryTests {
         #expect {
             try URLSessionClient.ephemeral(baseURL: "http://h/", requestTimeout: seconds)
         } throws: { error in
-            guard case .invalidRequestTimeout(let rejected) = error as? URLSessionClient.ConfigurationError else {
+            guard case .invalidRequestTimeout(let rejected) = error as? TransportConfigurationError else {
                 return false
             }
             return rejected.isNaN ? seconds.isNaN : rejected == seconds
@@ -81,7 +82,7 @@ struct URLSessionClientFactoryTests {
 
     @Test("the ephemeral factory rejects a bad base URL")
     func ephemeralRejectsURL() {
-        #expect(throws: URLSessionClient.ConfigurationError.unsupportedScheme(baseURL: "file:///tmp")) {
+        #expect(throws: TransportConfigurationError.unsupportedScheme(baseURL: "file:///tmp")) {
             try URLSessionClient.ephemeral(baseURL: "file:///tmp")
         }
     }

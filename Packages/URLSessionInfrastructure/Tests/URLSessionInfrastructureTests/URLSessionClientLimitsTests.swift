@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 import HTTPClientTestSupport
 import Testing
 import URLSessionInfrastructure
@@ -34,17 +35,17 @@ struct URLSessionClientLimitsTests {
     @Test("a size limit or timeout that is not positive is a configuration error")
     func rejectsLimits() throws {
         let url = try #require(URL(string: "http://h/"))
-        #expect(throws: URLSessionClient.ConfigurationError.invalidMaximumResponseBytes(0)) {
+        #expect(throws: TransportConfigurationError.invalidMaximumResponseBytes(0)) {
             try URLSessionClient(baseURL: url, maximumResponseBytes: 0)
         }
-        #expect(throws: URLSessionClient.ConfigurationError.invalidMaximumResponseBytes(-1)) {
+        #expect(throws: TransportConfigurationError.invalidMaximumResponseBytes(-1)) {
             try URLSessionClient.ephemeral(baseURL: "http://h/", maximumResponseBytes: -1)
         }
-        #expect(throws: URLSessionClient.ConfigurationError.invalidRequestTimeout(0)) {
+        #expect(throws: TransportConfigurationError.invalidRequestTimeout(0)) {
             try URLSessionClient(baseURL: url, requestTimeout: 0)
         }
         #expect(
-            URLSessionClient.ConfigurationError.invalidMaximumResponseBytes(0).description
+            TransportConfigurationError.invalidMaximumResponseBytes(0).description
                 == "Invalid maximum response size 0: it must be a positive number of bytes")
     }
 
@@ -81,7 +82,7 @@ struct URLSessionClientLimitsTests {
         } throws: { error in
             let text = "\(error)"
             return text.contains("ftp://[redacted]@h/") && !text.contains("secret")
-                && error as? URLSessionClient.ConfigurationError == .unsupportedScheme(baseURL: "ftp://[redacted]@h/")
+                && error as? TransportConfigurationError == .unsupportedScheme(baseURL: "ftp://[redacted]@h/")
         }
     }
 

@@ -1,3 +1,11 @@
+import HTTPClientSupport
+
+/// The identity of one load and its cancellation state, shared by the calling task and the loop thread.
+///
+/// A cancellation that comes before the load reached the loop stops it from being sent at all; one that
+/// comes after is forwarded to the loop as a command, always after the load's own start command.
+typealias TransferTicket = CancellationLatch<Void>
+
 /// A request to the loop thread, sent through ``CurlMailbox``.
 enum CurlCommand: Sendable {
     /// The caller's continuation for a load, resumed exactly once with the load's outcome.

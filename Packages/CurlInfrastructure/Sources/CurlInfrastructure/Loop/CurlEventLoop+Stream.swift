@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 extension CurlEventLoop {
     /// Runs `request` on the loop, sending `body` through a pump task and handing the final response to
@@ -29,7 +30,7 @@ extension CurlEventLoop {
                     group.cancelAll()
                 }
                 var refusal: HTTPTransportError?
-                let submitted = ticket.submit { refusal = mailbox.send(.start(ticket, request, delivery)) }
+                let submitted = ticket.start { refusal = mailbox.send(.start(ticket, request, delivery)) }
                 if let refusal { throw refusal }
                 guard submitted else { throw HTTPTransportError.cancelled }
                 do {
@@ -44,13 +45,13 @@ extension CurlEventLoop {
                 }
             }
         } onCancel: {
-            if ticket.cancel() { _ = mailbox.send(.cancel(ticket)) }
+            ticket.cancel { _ in _ = mailbox.send(.cancel(ticket)) }
         }
     }
 
     /// Stops the transfer unless it ended, and waits until the loop released it.
     private func stop(_ ticket: TransferTicket, _ response: ResponseStream) async {
-        if !response.hasEnded, ticket.cancel() { _ = mailbox.send(.cancel(ticket)) }
+        if !response.hasEnded { ticket.cancel { _ in _ = mailbox.send(.cancel(ticket)) } }
         await response.ended()
     }
 }

@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPClientSupport
 
 /// The calling side of the loop thread: hands loads to it and forwards task cancellation.
 ///
@@ -20,7 +21,7 @@ final class CurlEventLoop: Sendable {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 var refusal: HTTPTransportError?
-                let submitted = ticket.submit {
+                let submitted = ticket.start {
                     refusal = mailbox.send(.start(ticket, request, .collect(continuation)))
                 }
                 if let refusal {
@@ -30,7 +31,7 @@ final class CurlEventLoop: Sendable {
                 }
             }
         } onCancel: {
-            if ticket.cancel() { _ = mailbox.send(.cancel(ticket)) }
+            ticket.cancel { _ in _ = mailbox.send(.cancel(ticket)) }
         }
     }
 }

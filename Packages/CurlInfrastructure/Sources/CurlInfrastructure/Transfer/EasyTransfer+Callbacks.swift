@@ -75,7 +75,7 @@ extension EasyTransfer {
         guard now != uploaded else { return }
         uploaded = now
         markActivity()
-        progress?.sent(sentCount(libcurlCount: Int64(now)))
+        progress?.sent(totalBytes: sentCount(libcurlCount: Int64(now)))
     }
 
     private func markActivity() {

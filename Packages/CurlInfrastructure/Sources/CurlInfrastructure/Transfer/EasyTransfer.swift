@@ -10,7 +10,7 @@ final class EasyTransfer {
     // Loop-thread state, also read and written by the callbacks in EasyTransfer+Callbacks.swift.
     let settings: CurlSettings
     let sink: any ResponseSink
-    var progress: TransferProgressReporter?
+    let progress: TransferProgressReporter?
     var chain: RedirectChain
     private(set) var request: CurlRequest
     private(set) var easy: UnsafeMutableRawPointer?
@@ -56,6 +56,8 @@ final class EasyTransfer {
                 case nil: Int64(request.body?.count ?? 0)
                 }
             progress = TransferProgressReporter(bytesExpectedToSend: expected, report: report)
+        } else {
+            progress = nil
         }
         chain = RedirectChain(original: request)
         errorBuffer = .allocate(capacity: Int(ccurl_error_size))
@@ -128,11 +130,10 @@ final class EasyTransfer {
     /// Ends the transfer with `result` (after a last progress report when it succeeded) and frees the easy
     /// handle; the caller removed it from the multi handle.
     func complete(_ result: TransferResult) {
-        if case .success = result, var progress {
+        if case .success = result, let progress {
             var size: curl_off_t = 0
             if let easy { _ = ccurl_easy_getinfo_off_t(easy, CURLINFO_SIZE_UPLOAD_T, &size) }
             progress.finish(sent: sentCount(libcurlCount: Int64(size)))
-            self.progress = progress
         }
         request.upload?.close()
         releaseHandle()

@@ -11,8 +11,8 @@ import Testing
 struct CurlClientEndToEndTests {
     @Test("a server slower than the request timeout surfaces as timedOut, with libcurl's code as the cause")
     func timeout() async throws {
-        try await withDevServer(requestTimeout: 0.5) { _, client in
-            let error = await transportError {
+        try await DevServer.run(client: CurlClient.forDevServer(requestTimeout: 0.5)) { _, client in
+            let error = await #expect(throws: HTTPTransportError.self) {
                 try await client.load(request: devRequest(.get, "faults/black-hole", query: ["max_ms": "20000"]))
             }
 

@@ -16,7 +16,7 @@ struct StreamCancellationEndToEndTests {
 
     @Test("cancelling the Task while the body streams throws cancelled and closes the connection")
     func cancelMidBody() async throws {
-        try await withDevServer { server, client in
+        try await DevServer.run(client: CurlClient.forDevServer()) { server, client in
             let firstChunk = Gate()
             let stream = Task {
                 try await client.stream(request: stuckMidBody, body: nil, progress: nil) { _, body in
@@ -27,7 +27,7 @@ struct StreamCancellationEndToEndTests {
 
             stream.cancel()
 
-            let error = await transportError { try await stream.value }
+            let error = await #expect(throws: HTTPTransportError.self) { try await stream.value }
             #expect(error?.kind == .cancelled)
             try await server.admin().waitUntil("black-hole.closed", reaches: 1)
         }
@@ -35,7 +35,7 @@ struct StreamCancellationEndToEndTests {
 
     @Test("receive throwing stops the transfer, and its error is what stream throws")
     func receiveThrows() async throws {
-        try await withDevServer { server, client in
+        try await DevServer.run(client: CurlClient.forDevServer()) { server, client in
             let thrown = await error(Stop.self) {
                 try await client.stream(request: stuckMidBody, body: nil, progress: nil) { _, body in
                     for try await _ in body { throw Stop() }
@@ -49,7 +49,7 @@ struct StreamCancellationEndToEndTests {
 
     @Test("receive returning before the body ended stops the transfer; the client goes on")
     func receiveReturnsEarly() async throws {
-        try await withDevServer { server, client in
+        try await DevServer.run(client: CurlClient.forDevServer()) { server, client in
             let status = try await client.stream(request: stuckMidBody, body: nil, progress: nil) { response, _ in
                 response.statusCode
             }
@@ -63,7 +63,7 @@ struct StreamCancellationEndToEndTests {
 
     @Test("cancelling the Task while the server holds the head throws cancelled")
     func cancelBeforeHead() async throws {
-        try await withDevServer { server, client in
+        try await DevServer.run(client: CurlClient.forDevServer()) { server, client in
             let admin = try server.admin()
             let stream = Task {
                 try await client.stream(request: devRequest(.get, "faults/black-hole"), body: nil, progress: nil) {
@@ -74,7 +74,7 @@ struct StreamCancellationEndToEndTests {
 
             stream.cancel()
 
-            let error = await transportError { _ = try await stream.value }
+            let error = await #expect(throws: HTTPTransportError.self) { _ = try await stream.value }
             #expect(error?.kind == .cancelled)
             try await admin.waitUntil("black-hole.closed", reaches: 1)
         }
@@ -82,17 +82,17 @@ struct StreamCancellationEndToEndTests {
 
     @Test("a body read after receive returned throws instead of reading a released transfer")
     func escapedBody() async throws {
-        try await withDevServer { _, client in
+        try await DevServer.run(client: CurlClient.forDevServer()) { _, client in
             let body = try await client.stream(request: stuckMidBody, body: nil, progress: nil) { _, body in body }
 
-            let error = await transportError { for try await _ in body {} }
+            let error = await #expect(throws: HTTPTransportError.self) { for try await _ in body {} }
             #expect(error?.kind == .cancelled)
         }
     }
 
     @Test("cancelling the Task while the request body waits for its next chunk throws cancelled")
     func cancelMidUpload() async throws {
-        try await withDevServer { _, client in
+        try await DevServer.run(client: CurlClient.forDevServer()) { _, client in
             let sending = Gate()
             let (chunks, source) = AsyncStream.makeStream(of: Data.self)
             source.yield(Data(repeating: 1, count: 1000))  // and then nothing, until the Task is cancelled
@@ -106,18 +106,18 @@ struct StreamCancellationEndToEndTests {
 
             stream.cancel()
 
-            let error = await transportError { _ = try await stream.value }
+            let error = await #expect(throws: HTTPTransportError.self) { _ = try await stream.value }
             #expect(error?.kind == .cancelled)
         }
     }
 
     @Test("a connection that drops mid-body makes the reader throw connectionLost after the bytes that came")
     func dropMidBody() async throws {
-        try await withDevServer { _, client in
+        try await DevServer.run(client: CurlClient.forDevServer()) { _, client in
             let request = devRequest(.get, "faults/black-hole", query: ["body_bytes": "1000", "max_ms": "100"])
             let received = LockedValue(0)
 
-            let error = await transportError {
+            let error = await #expect(throws: HTTPTransportError.self) {
                 try await client.stream(request: request, body: nil, progress: nil) { _, body in
                     for try await chunk in body { received.withLock { $0 += chunk.count } }
                 }

@@ -67,7 +67,7 @@ struct StreamDownloadEndToEndTests {
             let streamed = try await files.client.stream(
                 request: files.request(.get, "four.bin"), body: nil, progress: nil
             ) { _, body in try await body.collect(upTo: 8 * 1024 * 1024) }
-            let loadError = await transportError {
+            let loadError = await #expect(throws: HTTPTransportError.self) {
                 _ = try await files.client.load(request: files.request(.get, "four.bin"))
             }
 
@@ -78,7 +78,7 @@ struct StreamDownloadEndToEndTests {
 
     @Test("a content-encoded body has an unknown length and arrives decoded")
     func encoded() async throws {
-        try await withDevServer { _, client in
+        try await DevServer.run(client: CurlClient.forDevServer()) { _, client in
             let log = ProgressLog()
 
             let (length, data, header) = try await client.stream(
@@ -98,7 +98,7 @@ struct StreamDownloadEndToEndTests {
 
     @Test("a HEAD response has an empty body of known length 0")
     func head() async throws {
-        try await withDevServer { _, client in
+        try await DevServer.run(client: CurlClient.forDevServer()) { _, client in
             let (length, data) = try await client.stream(
                 request: devRequest(.head, "faults/large", query: ["bytes": "1000"]), body: nil, progress: nil
             ) { _, body in (body.length, try await body.collect(upTo: 10)) }
@@ -110,7 +110,7 @@ struct StreamDownloadEndToEndTests {
 
     @Test("only the final response of a redirect chain reaches receive")
     func redirect() async throws {
-        try await withDevServer { _, client in
+        try await DevServer.run(client: CurlClient.forDevServer()) { _, client in
             let (status, echo) = try await client.stream(
                 request: devRequest(.get, "faults/redirect", query: ["to": "/echo/final", "status": "302"]),
                 body: nil, progress: nil

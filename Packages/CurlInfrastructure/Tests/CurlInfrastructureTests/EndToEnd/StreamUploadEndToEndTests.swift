@@ -77,7 +77,7 @@ struct StreamUploadEndToEndTests {
 
     @Test("the framing follows the length: Content-Length when known, Transfer-Encoding: chunked when not")
     func framing() async throws {
-        try await withDevServer { _, client in
+        try await DevServer.run(client: CurlClient.forDevServer()) { _, client in
             let chunks = [Data("one,".utf8), Data("two,".utf8), Data("three".utf8)]
             let unknown = try await client.streamEcho(body: HTTPBody(singlePassChunks(chunks), length: .unknown))
             let known = try await client.streamEcho(body: HTTPBody(singlePassChunks(chunks), length: .known(13)))
@@ -93,7 +93,7 @@ struct StreamUploadEndToEndTests {
 
     @Test("a body that yields fewer bytes than its known length throws lengthMismatch; the client goes on")
     func shortBody() async throws {
-        try await withDevServer { _, client in
+        try await DevServer.run(client: CurlClient.forDevServer()) { _, client in
             let body = HTTPBody(singlePassChunks([Data(count: 600)]), length: .known(1000))
 
             let thrown = await error(HTTPBodyError.self) { _ = try await client.streamEcho(body: body) }
@@ -111,7 +111,7 @@ struct StreamUploadEndToEndTests {
 
     @Test("a single-pass body that was already read throws alreadyRead")
     func alreadyRead() async throws {
-        try await withDevServer { _, client in
+        try await DevServer.run(client: CurlClient.forDevServer()) { _, client in
             let body = HTTPBody(singlePassChunks([Data("x".utf8)]), length: .unknown)
             for try await _ in body {}
 
@@ -126,7 +126,7 @@ struct StreamUploadEndToEndTests {
 
     @Test("a file that went away throws unreadableFile, keeping the file system's error")
     func missingFile() async throws {
-        try await withDevServer { _, client in
+        try await DevServer.run(client: CurlClient.forDevServer()) { _, client in
             let source = FileManager.default.temporaryDirectory.appendingPathComponent("gone-\(UUID()).bin")
             try Data("soon gone".utf8).write(to: source)
             let body = try HTTPBody(contentsOf: source)
@@ -144,7 +144,7 @@ struct StreamUploadEndToEndTests {
 
     @Test("307 and 308 send a replayable body again", arguments: [307, 308])
     func redirectReplayable(status: Int) async throws {
-        try await withDevServer { _, client in
+        try await DevServer.run(client: CurlClient.forDevServer()) { _, client in
             let data = randomBytes(300_000, seed: 42)
 
             let echo = try await client.streamEcho(body: HTTPBody(data), path: redirect(status))
@@ -157,7 +157,7 @@ struct StreamUploadEndToEndTests {
 
     @Test("307 with a single-pass body hands the redirect back instead of sending the body again")
     func redirectSinglePass() async throws {
-        try await withDevServer { _, client in
+        try await DevServer.run(client: CurlClient.forDevServer()) { _, client in
             let body = HTTPBody(singlePassChunks([Data("once".utf8)]), length: .unknown)
 
             let status = try await client.stream(
@@ -171,7 +171,7 @@ struct StreamUploadEndToEndTests {
 
     @Test("303 turns a streamed POST into a GET without the body")
     func redirectToGet() async throws {
-        try await withDevServer { _, client in
+        try await DevServer.run(client: CurlClient.forDevServer()) { _, client in
             let body = HTTPBody(singlePassChunks([Data("dropped".utf8)]), length: .unknown)
 
             let echo = try await client.streamEcho(body: body, path: redirect(303))

@@ -43,14 +43,13 @@ func withFilesServer<T>(
     _ files: [String: Data] = [:], maximumResponseBytes: Int = 32 * 1024 * 1024,
     _ body: (FilesServer) async throws -> T
 ) async throws -> T {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("curl-files-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    for (name, data) in files { try data.write(to: folder.appendingPathComponent(name)) }
-    return try await DevServer.run(arguments: ["--files-dir", folder.path]) { server in
+    let folder = try TemporaryDirectory(prefix: "curl-files")
+    defer { folder.remove() }
+    for (name, data) in files { _ = try folder.file(name, contents: data) }
+    return try await DevServer.run(arguments: ["--files-dir", folder.url.path]) { server in
         let client = try CurlClient(baseURL: server.baseURL, maximumResponseBytes: maximumResponseBytes)
         let token = try await client.admin.issueAccessToken()
-        return try await body(FilesServer(server: server, client: client, token: token, folder: folder))
+        return try await body(FilesServer(server: server, client: client, token: token, folder: folder.url))
     }
 }
 

@@ -46,7 +46,7 @@ struct ResponseStreamTests {
 
         stream.finish(.failure(.transport(.cancelled)))
 
-        let error = await transportError { _ = try await stream.next() }
+        let error = await #expect(throws: HTTPTransportError.self) { _ = try await stream.next() }
         #expect(error?.kind == .cancelled)
     }
 
@@ -58,7 +58,7 @@ struct ResponseStreamTests {
         stream.finish(.failure(.transport(.connectionLost(underlying: CurlError(code: 18, message: "partial")))))
 
         let first = try await stream.next()
-        let error = await transportError { _ = try await stream.next() }
+        let error = await #expect(throws: HTTPTransportError.self) { _ = try await stream.next() }
         #expect(first == chunk)
         #expect(error?.kind == .connectionLost)
     }

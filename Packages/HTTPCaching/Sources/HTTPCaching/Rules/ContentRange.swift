@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 
 /// The `Content-Range` of a response that carries one part of a representation (RFC 9110, 14.4):
 /// `bytes first-last/complete`.
@@ -10,17 +11,12 @@ struct ContentRange: Equatable {
     /// The length of the whole representation.
     let completeLength: Int
 
-    /// The range `value` states; `nil` unless it is one valid `bytes` range with a known complete length (a last
-    /// offset before the first, a complete length of `*` or not past the last offset, anything unparsable).
+    /// The range `value` states, read by `HTTPContentRange`; `nil` unless it is one valid `bytes` range with a
+    /// known complete length (not an unsatisfied range, not a complete length of `*`).
     init?(field value: String) {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
-        guard let space = trimmed.firstIndex(of: " "), trimmed[..<space].lowercased() == "bytes" else { return nil }
-        let spec = trimmed[trimmed.index(after: space)...].trimmingCharacters(in: .whitespaces)
-        let halves = spec.split(separator: "/", omittingEmptySubsequences: false)
-        guard halves.count == 2 else { return nil }
-        let offsets = halves[0].split(separator: "-", omittingEmptySubsequences: false)
-        guard offsets.count == 2, let first = Self.number(offsets[0]), let last = Self.number(offsets[1]),
-            let complete = Self.number(halves[1]), first <= last, last < complete
+        guard let range = try? HTTPContentRange(parsing: value), let first = range.first.flatMap(Int.init(exactly:)),
+            let last = range.last.flatMap(Int.init(exactly:)),
+            let complete = range.completeLength.flatMap(Int.init(exactly:))
         else { return nil }
         self.first = first
         self.last = last
@@ -43,13 +39,5 @@ struct ContentRange: Equatable {
             held.contains(offsets.lowerBound), held.contains(offsets.upperBound)
         else { return nil }
         return offsets
-    }
-
-    /// The value of 1*DIGIT; `nil` when `text` is empty, holds anything but ASCII digits or does not fit an `Int`.
-    private static func number(_ text: Substring) -> Int? {
-        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
-            return nil
-        }
-        return Int(text)
     }
 }

@@ -120,8 +120,8 @@ struct DownloadAttempt: Sendable {
 
     /// The range of a 206 when it continues the partial file to the end: it starts at `offset` and ends
     /// at the last byte when the complete length is given.
-    private static func continuation(of offset: Int64, in response: HTTPResponse) -> ContentRange? {
-        guard let value = response.headers?["Content-Range"], let range = try? ContentRange(parsing: value),
+    private static func continuation(of offset: Int64, in response: HTTPResponse) -> HTTPContentRange? {
+        guard let value = response.headers?["Content-Range"], let range = try? HTTPContentRange(parsing: value),
             range.first == offset
         else { return nil }
         if let completeLength = range.completeLength, range.last != completeLength - 1 { return nil }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The files a download keeps beside its destination: `NAME.partial` (the bytes so far) and
-/// `NAME.partial.json` (the resume record). The destination itself is written only by a rename.
+/// The files a download keeps beside its destination (see ``HTTPDownload``): `NAME.partial` (the bytes so
+/// far) and `NAME.partial.json` (the resume record). The destination itself is written only by a rename.
 struct DownloadFiles: Sendable {
     let destination: URL
     let partial: URL
@@ -9,10 +9,8 @@ struct DownloadFiles: Sendable {
 
     init(destination: URL) {
         self.destination = destination
-        partial = destination.deletingLastPathComponent()
-            .appendingPathComponent(destination.lastPathComponent + ".partial")
-        record = destination.deletingLastPathComponent()
-            .appendingPathComponent(destination.lastPathComponent + ".partial.json")
+        partial = HTTPDownload.partialFile(for: destination)
+        record = HTTPDownload.resumeRecord(for: destination)
     }
 
     /// Where to resume `resource`: the partial file's size and its record, or `nil` (after removing any

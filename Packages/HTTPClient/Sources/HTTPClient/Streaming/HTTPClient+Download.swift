@@ -3,9 +3,10 @@ import Foundation
 extension HTTPClient {
     /// Downloads to `destination`, resuming a partial download of the same resource left by an earlier call.
     ///
-    /// The bytes go to `NAME.partial` beside the destination, with a small resume record in
-    /// `NAME.partial.json`; the destination is replaced in one rename once every byte arrived, so it never
-    /// holds part of a file. Like `curl -o`, the bytes are written, not flushed to storage (no `fsync`). When a transfer is interrupted (an error, a cancellation, a crash), the partial
+    /// The bytes go to `NAME.partial` beside the destination (``HTTPDownload/partialFile(for:)``), with a small
+    /// resume record in `NAME.partial.json`; the destination is replaced in one rename once every byte arrived,
+    /// so it never holds part of a file. Like `curl -o`, the bytes are written, not flushed to storage (no
+    /// `fsync`). When a transfer is interrupted (an error, a cancellation, a crash), the partial
     /// file stays, and the next call for the same destination and request asks for the rest with
     /// `Range: bytes=N-` and `If-Range` (the strong `ETag`, else `Last-Modified`). A `206` that continues the
     /// file appends; a `200` starts over from its own bytes; a `416`, or a `206` for other bytes or another

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientTestSupport
 import Testing
 
 /// Checks that Python's standard library (`email.parser`) and, when installed, werkzeug's form parser read

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientTestSupport
 import Testing
 
 struct MultipartFormTests {

@@ -2,30 +2,6 @@ import Foundation
 import HTTPClient
 import HTTPClientTestSupport
 
-/// A folder under the system's temporary directory, removed when released.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("HTTPClientTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    /// A file URL inside the folder.
-    func file(_ name: String) -> URL {
-        url.appendingPathComponent(name)
-    }
-
-    /// The names of the files in the folder, sorted.
-    func contents() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
-    }
-}
-
 /// A transfer that broke partway, as a transport would report it.
 struct TransferInterrupted: Error, Equatable {}
 

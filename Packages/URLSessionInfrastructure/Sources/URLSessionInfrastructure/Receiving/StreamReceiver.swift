@@ -7,7 +7,7 @@ import HTTPClientSupport
 #endif
 
 /// Takes a streamed task's events: hands the response head to the waiting caller, the body's bytes to a
-/// ``ResponseBodyBuffer``, and the byte counts to a ``TransferProgressReporter``.
+/// ``ResponseBodyBuffer``, and the byte counts to a `TransferProgressReporter`.
 final class StreamReceiver: TransferEvents {
     typealias HeadContinuation = CheckedContinuation<URLResponse, any Error>
 
@@ -45,9 +45,7 @@ final class StreamReceiver: TransferEvents {
     }
 
     func didReceive(response: URLResponse, task: URLSessionDataTask) -> HTTPTransportError? {
-        if case .known(let length) = ResponseBodyLength.of(response, method: request.httpMethod) {
-            progress?.expectToReceive(length)
-        }
+        progress?.expectToReceive(ResponseBodyLength.of(response, method: request.httpMethod))
         #if canImport(Darwin)
             buffer.attach(ResponseBodyBuffer.Producer(pause: { task.suspend() }, resume: { task.resume() }))
         #endif

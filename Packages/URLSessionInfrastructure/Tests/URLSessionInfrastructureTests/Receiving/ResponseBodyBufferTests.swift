@@ -9,13 +9,13 @@ import Testing
 struct ResponseBodyBufferTests {
     @Test("bytes past the memory limit go to a spill file and come out in order; the end removes the file")
     func spillsInOrder() async throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory(prefix: "urlsession-tests")
         defer { scratch.remove() }
         let sut = ResponseBodyBuffer(limits: .init(memory: 10, overflow: .spill(directory: scratch.url)))
         let chunks = (0..<10).map { Data(repeating: UInt8($0), count: 4) }
 
         for chunk in chunks.prefix(6) { #expect(sut.append(chunk) == nil) }
-        let spilledWhileBehind = try scratch.files().count
+        let spilledWhileBehind = try scratch.contents().count
         var read = try await readChunks(sut, count: 3)  // two from memory, then the whole file
         for chunk in chunks.dropFirst(6) { #expect(sut.append(chunk) == nil) }
         sut.finish()
@@ -23,7 +23,7 @@ struct ResponseBodyBufferTests {
 
         #expect(spilledWhileBehind == 1)
         #expect(read == Data(chunks.joined()))
-        #expect(try scratch.files().isEmpty)
+        #expect(try scratch.contents().isEmpty)
     }
 
     @Test("a reader waiting for bytes gets them once they arrive")
@@ -38,23 +38,23 @@ struct ResponseBodyBufferTests {
 
     @Test("a failure drops the bytes held, removes the spill file, and the reader gets the error")
     func failureRemovesFile() async throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory(prefix: "urlsession-tests")
         defer { scratch.remove() }
         let sut = ResponseBodyBuffer(limits: .init(memory: 2, overflow: .spill(directory: scratch.url)))
         _ = sut.append(Data(repeating: 1, count: 8))
-        let spilled = try scratch.files().count
+        let spilled = try scratch.contents().count
 
         sut.fail(HTTPTransportError.connectionLost(underlying: TestFailure("dropped")))
 
         #expect(spilled == 1)
-        #expect(try scratch.files().isEmpty)
+        #expect(try scratch.contents().isEmpty)
         let error = await #expect(throws: HTTPTransportError.self) { try await sut.next() }
         #expect(error?.kind == .connectionLost)
     }
 
     @Test("close removes the spill file, ignores later bytes, and reads throw cancelled")
     func closeRemovesFile() async throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory(prefix: "urlsession-tests")
         defer { scratch.remove() }
         let sut = ResponseBodyBuffer(limits: .init(memory: 2, overflow: .spill(directory: scratch.url)))
         _ = sut.append(Data(repeating: 1, count: 8))
@@ -62,7 +62,7 @@ struct ResponseBodyBufferTests {
         sut.close()
         #expect(sut.append(Data(repeating: 2, count: 8)) == nil)
 
-        #expect(try scratch.files().isEmpty)
+        #expect(try scratch.contents().isEmpty)
         let error = await #expect(throws: HTTPTransportError.self) { try await sut.next() }
         #expect(error?.kind == .cancelled)
     }

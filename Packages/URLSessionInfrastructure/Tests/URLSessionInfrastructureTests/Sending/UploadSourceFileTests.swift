@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientTestSupport
 import Testing
 
 @testable import URLSessionInfrastructure
@@ -8,8 +9,8 @@ import Testing
 struct UploadSourceFileTests {
     @Test("a file body is read from its file, with no copy, and removeStagedFile leaves the file alone")
     func direct() async throws {
-        let scratch = try ScratchDirectory()
-        let source = try ScratchDirectory()
+        let scratch = try TemporaryDirectory(prefix: "urlsession-tests")
+        let source = try TemporaryDirectory(prefix: "urlsession-tests")
         defer {
             scratch.remove()
             source.remove()
@@ -26,15 +27,15 @@ struct UploadSourceFileTests {
         }
         #expect(url == file)
         #expect(upload.length == 6)
-        #expect(try scratch.files().isEmpty)
+        #expect(try scratch.contents().isEmpty)
         upload.removeStagedFile()
         #expect(try Data(contentsOf: file) == Data("abcdef".utf8))
     }
 
     @Test("a file that changed size since the body was made throws lengthMismatch", arguments: ["abc", "abcdefgh"])
     func changedSize(now: String) async throws {
-        let scratch = try ScratchDirectory()
-        let source = try ScratchDirectory()
+        let scratch = try TemporaryDirectory(prefix: "urlsession-tests")
+        let source = try TemporaryDirectory(prefix: "urlsession-tests")
         defer {
             scratch.remove()
             source.remove()
@@ -53,13 +54,13 @@ struct UploadSourceFileTests {
             return
         }
         #expect(received == Int64(now.utf8.count))
-        #expect(try scratch.files().isEmpty)
+        #expect(try scratch.contents().isEmpty)
     }
 
     @Test("a file removed since the body was made throws unreadableFile")
     func removed() async throws {
-        let scratch = try ScratchDirectory()
-        let source = try ScratchDirectory()
+        let scratch = try TemporaryDirectory(prefix: "urlsession-tests")
+        let source = try TemporaryDirectory(prefix: "urlsession-tests")
         defer {
             scratch.remove()
             source.remove()
@@ -82,7 +83,7 @@ struct UploadSourceFileTests {
 
     @Test("an empty file sends nothing")
     func empty() async throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory(prefix: "urlsession-tests")
         defer { scratch.remove() }
         let file = scratch.url.appendingPathComponent("empty.bin")
         try Data().write(to: file)

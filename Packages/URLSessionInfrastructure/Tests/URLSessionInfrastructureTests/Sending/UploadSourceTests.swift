@@ -9,7 +9,7 @@ import Testing
 struct UploadSourceTests {
     @Test("no body, or an empty one, sends nothing")
     func nothing() async throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory(prefix: "urlsession-tests")
         defer { scratch.remove() }
 
         let none = try await UploadSource.make(body: nil, data: nil, directory: scratch.url)
@@ -17,12 +17,12 @@ struct UploadSourceTests {
 
         #expect(!none.content.sendsBytes)
         #expect(!empty.content.sendsBytes)
-        #expect(try scratch.files().isEmpty)
+        #expect(try scratch.contents().isEmpty)
     }
 
     @Test("the request's own data, or a small replayable body, is sent from memory")
     func inMemory() async throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory(prefix: "urlsession-tests")
         defer { scratch.remove() }
 
         let own = try await UploadSource.make(body: nil, data: Data("own".utf8), directory: scratch.url)
@@ -34,12 +34,12 @@ struct UploadSourceTests {
         }
         #expect(ownData == Data("own".utf8))
         #expect(smallData == Data("small".utf8))
-        #expect(try scratch.files().isEmpty)
+        #expect(try scratch.contents().isEmpty)
     }
 
     @Test("a single-pass body is copied to a file, which removeStagedFile deletes")
     func staged() async throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory(prefix: "urlsession-tests")
         defer { scratch.remove() }
         let body = HTTPBody(ScriptedChunks(["ab", "cd"]), length: .unknown)
 
@@ -52,12 +52,12 @@ struct UploadSourceTests {
         #expect(try Data(contentsOf: url) == Data("abcd".utf8))
         #expect(source.length == 4)
         source.removeStagedFile()
-        #expect(try scratch.files().isEmpty)
+        #expect(try scratch.contents().isEmpty)
     }
 
     @Test("a body that breaks its known length throws lengthMismatch and leaves no file")
     func lengthMismatch() async throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory(prefix: "urlsession-tests")
         defer { scratch.remove() }
         let body = HTTPBody(ScriptedChunks(["abc"]), length: .known(5))
 
@@ -65,14 +65,14 @@ struct UploadSourceTests {
             try await UploadSource.make(body: body, data: nil, directory: scratch.url)
         }
 
-        #expect(try scratch.files().isEmpty)
+        #expect(try scratch.contents().isEmpty)
     }
 }
 
 extension UploadSourceTests {
     @Test("cancelling while a body is copied throws cancelled and leaves no file")
     func cancelledWhileCopying() async throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory(prefix: "urlsession-tests")
         defer { scratch.remove() }
         let firstChunkRead = Gate()
         let never = Gate()
@@ -96,7 +96,7 @@ extension UploadSourceTests {
 
         let error = await #expect(throws: HTTPTransportError.self) { try await copy.value }
         #expect(error?.kind == .cancelled)
-        #expect(try scratch.files().isEmpty)
+        #expect(try scratch.contents().isEmpty)
     }
 }
 

@@ -1,20 +1,26 @@
 /// A `Content-Range` field value in bytes (RFC 9110, 14.4): the part a 206 carries, or the length a 416 names.
-struct ContentRange: Hashable, Sendable {
+///
+/// The one reader of the field: resumed downloads and the HTTP cache both parse with it.
+///
+/// ```swift
+/// let range = try HTTPContentRange(parsing: "bytes 0-499/1234")   // first 0, last 499, completeLength 1234
+/// ```
+public struct HTTPContentRange: Hashable, Sendable {
     /// The first byte's offset, or `nil` for an unsatisfied range (`bytes */LENGTH`).
-    let first: Int64?
+    public let first: Int64?
     /// The last byte's offset (inclusive), or `nil` for an unsatisfied range.
-    let last: Int64?
+    public let last: Int64?
     /// The representation's complete length, or `nil` when the server wrote `*`.
-    let completeLength: Int64?
+    public let completeLength: Int64?
 
     /// The number of bytes in the range; `0` for an unsatisfied range.
-    var count: Int64 {
+    public var count: Int64 {
         guard let first, let last else { return 0 }
         return last - first + 1
     }
 
-    /// Why a `Content-Range` value was refused.
-    enum ParseError: Error, Equatable {
+    /// Why a `Content-Range` value was refused; each case keeps the whole value.
+    public enum ParseError: Error, Equatable, Sendable {
         /// The unit is not `bytes`.
         case unsupportedUnit(String)
         /// The value does not have the form `bytes FIRST-LAST/LENGTH`, `bytes FIRST-LAST/*` or `bytes */LENGTH`.
@@ -27,7 +33,8 @@ struct ContentRange: Hashable, Sendable {
 
     /// Parses `value` strictly: one space after the unit, decimal digits only, `last >= first`, and
     /// `last < completeLength` when the length is given. Surrounding spaces and tabs are ignored.
-    init(parsing value: String) throws(ParseError) {
+    /// - Throws: ``ParseError`` naming what is wrong.
+    public init(parsing value: String) throws(ParseError) {
         let trimmed = Self.trimmingWhitespace(Substring(value))
         guard let space = trimmed.firstIndex(of: " ") else { throw .malformed(value) }
         let unit = trimmed[..<space]
@@ -52,7 +59,8 @@ struct ContentRange: Hashable, Sendable {
         self.init(first: first, last: last, completeLength: completeLength)
     }
 
-    init(first: Int64?, last: Int64?, completeLength: Int64?) {
+    /// A range with these offsets and length, unchecked (`nil` offsets for an unsatisfied range).
+    public init(first: Int64?, last: Int64?, completeLength: Int64?) {
         self.first = first
         self.last = last
         self.completeLength = completeLength
@@ -79,5 +87,17 @@ struct ContentRange: Hashable, Sendable {
             let end = text.lastIndex(where: { !isWhitespace($0) })
         else { return "" }
         return text[start...end]
+    }
+}
+
+extension HTTPContentRange.ParseError: CustomStringConvertible {
+    /// A one-line description naming the value and what is wrong with it.
+    public var description: String {
+        switch self {
+        case .unsupportedUnit(let unit): "Content-Range unit \"\(unit)\" is not bytes"
+        case .malformed(let value): "Content-Range \"\(value)\" is not bytes FIRST-LAST/LENGTH or bytes */LENGTH"
+        case .numberTooLarge(let value): "Content-Range \"\(value)\" has a number too large for 63 bits"
+        case .invalidRange(let value): "Content-Range \"\(value)\" ends before it starts or past its length"
+        }
     }
 }

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Why a transport client could not be created; every case names the offending input.
+///
+/// Both transports throw it from their initializers, and ``BaseURL`` from its checks. A base URL's user
+/// name and password are replaced by `[redacted]` (see ``RedactedURL``) in the case's value and in its
+/// description.
+public enum TransportConfigurationError: Error, Equatable, Sendable {
+    /// The base URL string is empty.
+    case emptyBaseURL
+    /// The base URL string is not a URL (for example it contains spaces or a bad port).
+    case unparseableBaseURL(String)
+    /// The base URL's scheme is missing or not `http`/`https`.
+    case unsupportedScheme(baseURL: String)
+    /// The base URL has no host.
+    case missingHost(baseURL: String)
+    /// The base URL has a `#fragment`, which would never be sent.
+    case fragmentInBaseURL(String)
+    /// The request timeout is not a positive, finite number of seconds.
+    case invalidRequestTimeout(TimeInterval)
+    /// The response size limit is not a positive number of bytes.
+    case invalidMaximumResponseBytes(Int)
+}
+
+extension TransportConfigurationError: CustomStringConvertible {
+    /// A one-line description naming the input and what is wrong with it.
+    public var description: String {
+        switch self {
+        case .emptyBaseURL:
+            "Invalid base URL \"\": it is empty"
+        case .unparseableBaseURL(let string):
+            "Invalid base URL \"\(RedactedURL.string(from: string))\": it is not a valid URL"
+        case .unsupportedScheme(let string):
+            "Invalid base URL \"\(RedactedURL.string(from: string))\": the scheme must be http or https"
+        case .missingHost(let string):
+            "Invalid base URL \"\(RedactedURL.string(from: string))\": it has no host"
+        case .fragmentInBaseURL(let string):
+            "Invalid base URL \"\(RedactedURL.string(from: string))\": it must not have a #fragment"
+        case .invalidRequestTimeout(let seconds):
+            "Invalid request timeout \(seconds): it must be a positive number of seconds"
+        case .invalidMaximumResponseBytes(let bytes):
+            "Invalid maximum response size \(bytes): it must be a positive number of bytes"
+        }
+    }
+}
+
+extension TransportConfigurationError: LocalizedError {
+    /// The same text as ``description``.
+    public var errorDescription: String? { description }
+}
+
+extension TransportConfigurationError {
+    /// Checks a request timeout and a response size limit: both positive (the timeout also finite).
+    public static func validate(
+        requestTimeout: TimeInterval, maximumResponseBytes: Int
+    ) throws(TransportConfigurationError) {
+        guard requestTimeout > 0, requestTimeout.isFinite else { throw .invalidRequestTimeout(requestTimeout) }
+        guard maximumResponseBytes > 0 else { throw .invalidMaximumResponseBytes(maximumResponseBytes) }
+    }
+}
