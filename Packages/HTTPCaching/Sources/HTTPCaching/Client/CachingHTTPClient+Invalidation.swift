@@ -4,10 +4,10 @@ import HTTPClientSupport
 
 /// Invalidation by unsafe requests (RFC 9111, 4.4).
 extension CachingHTTPClient {
-    /// `POST`, `PUT`, `PATCH`, `DELETE` (and anything else unsafe): sent as they are. A success (2xx or 3xx)
-    /// removes the entries of the request's path and of the same-origin paths its response names in `Location`
-    /// and `Content-Location`; then a `POST` answer that names its own URL may be stored for `GET`
-    /// (`storePOSTAnswer(_:to:data:requestTime:)`).
+    /// Any method but `GET` and `HEAD`: sent as it is. A success (2xx or 3xx) to an unsafe one (every method but
+    /// `OPTIONS` and `TRACE`, a method `HTTPMethod` does not know included) removes the entries of the request's
+    /// path and of the same-origin paths its response names in `Location` and `Content-Location`; then a `POST`
+    /// answer that names its own URL may be stored for `GET` (`storePOSTAnswer(_:to:data:requestTime:)`).
     func loadUnsafe(_ request: any HTTPRequest, key: HTTPCacheKey) async throws -> (Data, HTTPResponse) {
         guard policy.mode != .offline else {
             throw HTTPCacheError.offlineUnsafeRequest(method: request.method, resource: key.resource)
@@ -21,10 +21,11 @@ extension CachingHTTPClient {
     }
 
     /// Removes the entries an unsafe `request` invalidates when its `response` is a success (2xx or 3xx): those
-    /// of its path and of the same-origin paths the response names in `Location` and `Content-Location`.
+    /// of its path and of the same-origin paths the response names in `Location` and `Content-Location`. A method
+    /// whose safety is unknown counts as unsafe (RFC 9111, 4.4).
     /// - Returns: Whether it was such a success.
     func invalidate(after request: any HTTPRequest, key: HTTPCacheKey, response: HTTPResponse) -> Bool {
-        guard request.method != .options, (200..<400).contains(response.statusCode) else { return false }
+        guard !request.method.isSafe, (200..<400).contains(response.statusCode) else { return false }
         store.removeEntries(forResource: key.resource)
         for name in ["Location", "Content-Location"] {
             guard let reference = response.headers?[name],
