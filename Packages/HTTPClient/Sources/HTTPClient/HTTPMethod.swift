@@ -2,7 +2,7 @@
 /// defines, such as WebDAV's `PROPFIND` or SSDP's `M-SEARCH`.
 ///
 /// Methods compare by their exact spelling, which is case-sensitive: `HTTPMethod(rawValue: "get")` is a method
-/// of its own, not ``get``.
+/// of its own, not ``HTTPMethod/get``.
 public struct HTTPMethod: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
     /// The method as sent on the wire, for example `"GET"`.
     public let rawValue: String
