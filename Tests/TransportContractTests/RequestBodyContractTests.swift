@@ -22,6 +22,32 @@ struct RequestBodyContractTests {
         }
     }
 
+    @Test("a method HTTPMethod has no member for arrives as spelled, without a body", arguments: Transport.allCases)
+    func extensionMethod(transport: Transport) async throws {
+        let method = try #require(HTTPMethod(rawValue: "M-SEARCH"))
+        try await withClient(transport) { _, client in
+            let echo = try await client.echo(devRequest(method, "echo/search", headers: ["MAN": "\"ssdp:discover\""]))
+
+            #expect(echo.method == "M-SEARCH")
+            #expect(echo.body.isEmpty)
+            #expect(echo.header("Content-Length") == nil || echo.header("Content-Length") == "0")
+            #expect(echo.header("MAN") == "\"ssdp:discover\"")
+        }
+    }
+
+    @Test("a method HTTPMethod has no member for sends its body byte for byte", arguments: Transport.allCases)
+    func extensionMethodWithBody(transport: Transport) async throws {
+        let method = try #require(HTTPMethod(rawValue: "PROPFIND"))
+        let body = Data("<propfind xmlns=\"DAV:\"><allprop/></propfind>".utf8)
+        try await withClient(transport) { _, client in
+            let echo = try await client.echo(
+                devRequest(method, "echo/dav", headers: ["Content-Type": "application/xml"], body: body))
+
+            #expect(echo.method == "PROPFIND")
+            #expect(echo.body == body)
+        }
+    }
+
     @Test("a POST without a body sends Content-Length: 0", arguments: Transport.allCases)
     func emptyPost(transport: Transport) async throws {
         try await withClient(transport) { _, client in

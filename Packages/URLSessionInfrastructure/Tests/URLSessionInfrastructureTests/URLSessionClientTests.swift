@@ -22,8 +22,10 @@ struct URLSessionClientTests {
     }
 
     @Test(
-        "sends method, headers and body for every method but GET", arguments: HTTPMethod.allCases.filter { $0 != .get })
-    func sendsMethodHeadersAndBody(method: HTTPMethod) async throws {
+        "sends method, headers and body for every method but GET",
+        arguments: HTTPMethod.standard.map(\.rawValue).filter { $0 != "GET" } + ["M-SEARCH", "PROPFIND"])
+    func sendsMethodHeadersAndBody(token: String) async throws {
+        let method = try #require(HTTPMethod(rawValue: token))
         let (sut, stub) = makeSUT(.respond(status: 200))
         let body = Data("body of \(method.name)".utf8)
         let request = TestRequest(

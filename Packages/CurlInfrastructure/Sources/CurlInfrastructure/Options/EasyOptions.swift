@@ -33,10 +33,12 @@ struct EasyOptions {
             try check(ccurl_easy_setopt_long(easy, CURLOPT_HTTPGET, 1), "HTTPGET")
         case (.head, _):
             try check(ccurl_easy_setopt_long(easy, CURLOPT_NOBODY, 1), "NOBODY")
-        case (.delete, false), (.options, false):
-            try check(ccurl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, request.method.name), "CUSTOMREQUEST")
+        case (let method, false) where !Self.alwaysSendsBody(method):
+            // Any other method without a body goes out by name, with neither body nor Content-Length.
+            try check(ccurl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method.name), "CUSTOMREQUEST")
         case (let method, _):
-            // POST, PUT and PATCH always send a body (empty when there is none), so a Content-Length goes out.
+            // POST, PUT and PATCH always send a body (empty when there is none), so a Content-Length goes out;
+            // any method with a body sends it the same way, by name.
             if method != .post {
                 try check(ccurl_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method.name), "CUSTOMREQUEST")
             }
@@ -54,6 +56,12 @@ struct EasyOptions {
             }
             try check(code, "COPYPOSTFIELDS")
         }
+    }
+
+    /// Whether `method` sends a body even when the request has none (an empty one, with `Content-Length: 0`):
+    /// `POST`, `PUT` and `PATCH`, whose servers expect content.
+    private static func alwaysSendsBody(_ method: HTTPMethod) -> Bool {
+        method == .post || method == .put || method == .patch
     }
 
     /// A streamed body through the read callback: with `Content-Length` when its length is known, else

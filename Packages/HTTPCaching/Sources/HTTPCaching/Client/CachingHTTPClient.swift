@@ -104,7 +104,8 @@ public struct CachingHTTPClient: HTTPClient {
         }
     }
 
-    /// `POST`, `PUT`, `PATCH`, `DELETE` (and anything else unsafe): sent as they are. A success invalidates
+    /// Any method but `GET` and `HEAD`: sent as it is. A success to an unsafe one (every method but `OPTIONS`
+    /// and `TRACE`, a method `HTTPMethod` does not know included) invalidates
     /// (`Invalidation/invalidate(after:key:response:)`), then a `POST` answer that names its own URL may be
     /// stored for `GET` (`Invalidation/storePOSTAnswer(_:to:data:requestTime:)`).
     private func loadUnsafe(_ request: any HTTPRequest, key: HTTPCacheKey) async throws -> (Data, HTTPResponse) {

@@ -12,11 +12,11 @@ struct Invalidation: Sendable {
     let now: @Sendable () -> Date
 
     /// Removes the entries an unsafe `request` invalidates when its `response` is a success (2xx or 3xx): those
-    /// of its path and of the same-origin paths the response names in `Location` and `Content-Location`.
-    /// `OPTIONS` invalidates nothing.
+    /// of its path and of the same-origin paths the response names in `Location` and `Content-Location`. A safe
+    /// method (`OPTIONS`, `TRACE`) invalidates nothing; a method whose safety is unknown counts as unsafe.
     /// - Returns: Whether it was such a success.
     func invalidate(after request: any HTTPRequest, key: HTTPCacheKey, response: HTTPResponse) -> Bool {
-        guard request.method != .options, (200..<400).contains(response.statusCode) else { return false }
+        guard !request.method.isSafe, (200..<400).contains(response.statusCode) else { return false }
         store.removeEntries(forResource: key.resource)
         for name in ["Location", "Content-Location"] {
             guard let reference = response.headers?[name],

@@ -26,6 +26,31 @@ struct CachingHTTPClientInvalidationTests {
         #expect(cache.store.entry(for: HTTPCacheKey(request: TestRequest(path: "other"))) != nil)
     }
 
+    @Test(arguments: ["M-SEARCH", "PURGE", "get"])
+    func aSuccessfulRequestOfAMethodOfUnknownSafetyDropsTheEntriesOfItsPath(token: String) async throws {
+        let method = try #require(HTTPMethod(rawValue: token))
+        let cache = CachingSUT([.status(200, headers: Self.fresh), .status(200, headers: Self.fresh), .status(200)])
+        try await cache.load(TestRequest(queryParameter: ["page": "1"]))
+        try await cache.load(TestRequest(path: "other"))
+
+        let (_, response) = try await cache.load(TestRequest(method: method))
+
+        #expect(response.cacheOutcome == .miss)
+        #expect(cache.store.count == 1)
+        #expect(cache.store.entry(for: HTTPCacheKey(request: TestRequest(path: "other"))) != nil)
+    }
+
+    @Test(arguments: [HTTPMethod.options, .trace])
+    func aSafeMethodOtherThanGetAndHeadPassesThroughAndKeepsTheEntries(method: HTTPMethod) async throws {
+        let cache = CachingSUT([.status(200, headers: Self.fresh), .status(200)])
+        try await cache.load()
+
+        let (_, response) = try await cache.load(TestRequest(method: method))
+
+        #expect(response.cacheOutcome == .miss)
+        #expect(cache.store.count == 1)
+    }
+
     @Test func anUnsafeRequestSpellingThePathWithExtraSlashesDropsItsEntries() async throws {
         let cache = CachingSUT([.status(200, body: "old", headers: Self.fresh), .status(204)])
         try await cache.load(TestRequest(path: "resource"))

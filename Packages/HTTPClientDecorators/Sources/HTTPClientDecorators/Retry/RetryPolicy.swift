@@ -11,8 +11,9 @@ public struct RetryPolicy: Sendable {
     public var maxDelay: Duration
     /// Response statuses worth retrying, whether returned or thrown as `HTTPError.httpCode(statusCode:data:)`.
     public var retryableStatusCodes: Set<Int>
-    /// Methods that may be sent more than once; by default the idempotent ones, so a `POST` is repeated only
-    /// when the request itself says `isSafeToRepeat`.
+    /// Methods that may be sent more than once; by default the standard idempotent ones (`HTTPMethod.isIdempotent`),
+    /// so a `POST`, or a method `HTTPMethod` has no member for, is repeated only when the request itself says
+    /// `isSafeToRepeat`.
     public var retryableMethods: Set<HTTPMethod>
 
     /// Creates a policy; every parameter has a default suited to most APIs.
@@ -21,7 +22,7 @@ public struct RetryPolicy: Sendable {
         baseDelay: Duration = .milliseconds(500),
         maxDelay: Duration = .seconds(30),
         retryableStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504],
-        retryableMethods: Set<HTTPMethod> = [.get, .head, .put, .delete, .options]
+        retryableMethods: Set<HTTPMethod> = Set(HTTPMethod.standard.filter(\.isIdempotent))
     ) {
         self.maxAttempts = maxAttempts
         self.baseDelay = baseDelay

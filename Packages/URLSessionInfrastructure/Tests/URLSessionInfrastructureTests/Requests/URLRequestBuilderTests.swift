@@ -123,8 +123,9 @@ struct URLRequestBuilderTests {
         #expect(error.underlying as? InvalidHeaderFieldError == InvalidHeaderFieldError(name: name, problem: problem))
     }
 
-    @Test(arguments: HTTPMethod.allCases)
-    func everyMethodIsSentByName(_ method: HTTPMethod) throws {
+    @Test(arguments: HTTPMethod.standard.map(\.rawValue) + ["M-SEARCH", "PROPFIND"])
+    func everyMethodIsSentByName(_ token: String) throws {
+        let method = try #require(HTTPMethod(rawValue: token))
         let builder = URLRequestBuilder(baseURL: try #require(URL(string: "http://h/")))
         let body = method == .get ? nil : Data("x".utf8)
 

@@ -9,8 +9,8 @@ import HTTPClient
 /// fields less the hop-by-hop ones and `Content-Encoding` (the client hands back decoded bodies), and the proxy's own
 /// `Content-Length`. A client that throws gets `502 Bad Gateway` (`504 Gateway Timeout` for a timeout) with a
 /// one-line text body. Requests the proxy cannot pass on get their own status and the connection closes: a malformed
-/// request `400`, a chunked body `411`, a body or head past ``Limits`` `413` or `431`, a method `HTTPMethod` lacks
-/// `501`, an HTTP version other than 1.0 and 1.1 `505`.
+/// request `400`, a chunked body `411`, a body or head past ``Limits`` `413` or `431`, an HTTP version other than 1.0
+/// and 1.1 `505`. Any method that is a token passes on, spelled as it arrived.
 ///
 /// Connections are kept alive (bodies framed by `Content-Length` only); each is served on a thread of its own,
 /// which waits while the client loads.

@@ -16,11 +16,10 @@ struct ProxiedRequest: HTTPRequest, Equatable {
     let body: Data?
 
     /// The request that `head` and `body` describe.
-    /// - Throws: ``ProxyRequestError/methodNotImplemented(_:)`` for a method `HTTPMethod` lacks, and
-    ///   ``ProxyRequestError/badRequest(_:)`` for a target that is neither a path nor an `http(s)` URL or whose
-    ///   percent-encoding is broken.
+    /// - Throws: ``ProxyRequestError/badRequest(_:)`` for a method that is no token, and for a target that is
+    ///   neither a path nor an `http(s)` URL or whose percent-encoding is broken.
     init(head: RequestHead, body: Data) throws(ProxyRequestError) {
-        guard let method = HTTPMethod(rawValue: head.method) else { throw .methodNotImplemented(head.method) }
+        guard let method = HTTPMethod(rawValue: head.method) else { throw .badRequest("method \(head.method)") }
         let (rawPath, rawQuery) = try Self.split(target: head.target)
         guard let path = rawPath.removingPercentEncoding else { throw .badRequest("path \(rawPath)") }
         self.method = method

@@ -8,8 +8,6 @@ enum ProxyRequestError: Error, Equatable {
     case contentTooLarge(limit: Int)
     /// Request line and header fields past the proxy's limit: `431`.
     case headerFieldsTooLarge(limit: Int)
-    /// A method that `HTTPMethod` has no case for: `501`.
-    case methodNotImplemented(String)
     /// An HTTP version other than 1.0 and 1.1: `505`.
     case versionNotSupported(String)
 
@@ -20,7 +18,6 @@ enum ProxyRequestError: Error, Equatable {
         case .lengthRequired: 411
         case .contentTooLarge: 413
         case .headerFieldsTooLarge: 431
-        case .methodNotImplemented: 501
         case .versionNotSupported: 505
         }
     }
@@ -32,7 +29,6 @@ enum ProxyRequestError: Error, Equatable {
         case .lengthRequired: "a request body needs Content-Length (Transfer-Encoding is not supported)"
         case .contentTooLarge(let limit): "the request body is larger than \(limit) bytes"
         case .headerFieldsTooLarge(let limit): "the request line and header fields are larger than \(limit) bytes"
-        case .methodNotImplemented(let method): "the method \(method) is not supported"
         case .versionNotSupported(let version): "\(version) is not supported (HTTP/1.0 and HTTP/1.1 are)"
         }
     }

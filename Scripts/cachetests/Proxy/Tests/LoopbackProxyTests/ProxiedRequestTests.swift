@@ -37,9 +37,14 @@ struct ProxiedRequestTests {
         #expect(try makeSUT("GET", "HTTP://example.test").path == "")
     }
 
-    @Test("a method HTTPMethod lacks is 501", arguments: ["M-SEARCH", "get", "PURGE"])
-    func unknownMethod(method: String) {
-        #expect(throws: ProxyRequestError.methodNotImplemented(method)) { try makeSUT(method, "/") }
+    @Test("any token is a method, kept as spelled", arguments: ["M-SEARCH", "get", "PURGE"])
+    func extensionMethod(method: String) throws {
+        #expect(try makeSUT(method, "/").method.rawValue == method)
+    }
+
+    @Test("a method that is no token is 400", arguments: ["", "M SEARCH", "GET/1"])
+    func malformedMethod(method: String) {
+        #expect(throws: ProxyRequestError.badRequest("method \(method)")) { try makeSUT(method, "/") }
     }
 
     @Test(
