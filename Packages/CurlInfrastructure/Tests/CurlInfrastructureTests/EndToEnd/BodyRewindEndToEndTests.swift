@@ -42,7 +42,7 @@ struct BodyRewindEndToEndTests {
             singlePassChunks([content.prefix(1000), content.dropFirst(1000)]), length: .known(Int64(content.count)))
         try await client.load(request: TestRequest(method: .get, path: "warm", version: ""))
 
-        let error = await transportError {
+        let error = await #expect(throws: HTTPTransportError.self) {
             let status: Int = try await client.stream(
                 request: TestRequest(method: .post, path: "upload", version: ""), body: body, progress: nil
             ) { response, _ in response.statusCode }
