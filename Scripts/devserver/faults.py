@@ -2,6 +2,7 @@
 
 import hashlib
 import ipaddress
+import os
 import time
 from functools import lru_cache
 from http import HTTPStatus
@@ -103,6 +104,13 @@ def large(app, request, match):
     return Response(200, pattern_bytes(size), headers)
 
 
+def large_head(app, request, match):
+    """A HEAD answer announcing `bytes` of body (default 100 MB, at most 1 TiB) that never comes."""
+    size = int_param(request, "bytes", 100_000_000, 0, 1 << 40)
+    headers = [("Content-Type", "application/octet-stream")]
+    return Response(200, headers=headers, file=open(os.devnull, "rb"), file_length=size)
+
+
 def redirect(app, request, match):
     target = request.params.get("to", "")
     code = int_param(request, "status", 302, 300, 399)
@@ -154,6 +162,7 @@ ROUTES = [
     (("GET", "HEAD"), r"/faults/slow-body", slow_body),
     (ANY, r"/faults/drop", drop),
     (("GET", "HEAD"), r"/faults/large", large),
+    (("HEAD",), r"/faults/large-head", large_head),
     (ANY, r"/faults/black-hole", black_hole),
     (ANY, r"/faults/redirect", redirect),
     (ANY, r"/faults/redirect-loop", redirect_loop),

@@ -21,6 +21,18 @@ struct SizeLimitContractTests {
         }
     }
 
+    @Test("HEAD of a 100 MB resource under a 1 MiB limit succeeds: no body comes", arguments: Transport.allCases)
+    func headOfLargeResource(transport: Transport) async throws {
+        try await withClient(transport, Self.limited) { _, client in
+            let (data, response) = try await client.load(
+                request: devRequest(.head, "faults/large-head", query: ["bytes": "100000000"]))
+
+            #expect(response.statusCode == 200)
+            #expect(response.headers?["Content-Length"] == "100000000")
+            #expect(data.isEmpty)
+        }
+    }
+
     @Test("a body of exactly the limit arrives whole", arguments: Transport.allCases)
     func withinLimit(transport: Transport) async throws {
         try await withClient(transport, Self.limited) { _, client in

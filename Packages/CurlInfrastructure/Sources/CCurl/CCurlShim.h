@@ -45,6 +45,11 @@ static inline CURLcode ccurl_easy_setopt_read_function(CURL *handle, CURLoption 
     return curl_easy_setopt(handle, option, function);
 }
 
+/// For CURLOPT_SEEKFUNCTION.
+static inline CURLcode ccurl_easy_setopt_seek_function(CURL *handle, CURLoption option, curl_seek_callback function) {
+    return curl_easy_setopt(handle, option, function);
+}
+
 /// For CURLOPT_XFERINFOFUNCTION.
 static inline CURLcode ccurl_easy_setopt_xferinfo_function(
     CURL *handle, CURLoption option, curl_xferinfo_callback function) {
@@ -94,5 +99,11 @@ static const size_t ccurl_error_size = CURL_ERROR_SIZE;
 static const size_t ccurl_readfunc_pause = CURL_READFUNC_PAUSE;
 /// The read callback's answer that stops the transfer with CURLE_ABORTED_BY_CALLBACK (CURL_READFUNC_ABORT).
 static const size_t ccurl_readfunc_abort = CURL_READFUNC_ABORT;
+/// The seek callback's answer when the body is back at the asked offset (CURL_SEEKFUNC_OK).
+static const int ccurl_seekfunc_ok = CURL_SEEKFUNC_OK;
+/// The seek callback's answer for a body that cannot be read again (CURL_SEEKFUNC_CANTSEEK).
+static const int ccurl_seekfunc_cantseek = CURL_SEEKFUNC_CANTSEEK;
+/// The origin libcurl names when it rewinds a body to an absolute offset (SEEK_SET).
+static const int ccurl_seek_set = SEEK_SET;
 
 #endif

@@ -65,7 +65,7 @@ struct EasyOptions {
     }
 
     /// A streamed body through the read callback: with `Content-Length` when its length is known, else
-    /// chunked (HTTP/1.1; HTTP/2 frames it).
+    /// chunked (HTTP/1.1; HTTP/2 frames it). The seek callback rewinds it when libcurl sends it again.
     private func setUpload(_ upload: UploadChannel) throws(HTTPTransportError) {
         let size: curl_off_t =
             switch upload.length {
@@ -84,12 +84,19 @@ struct EasyOptions {
                 case .abort: return ccurl_readfunc_abort
                 }
             }, "READFUNCTION")
+        try check(
+            ccurl_easy_setopt_seek_function(easy, CURLOPT_SEEKFUNCTION) { userData, offset, origin in
+                guard let userData else { return ccurl_seekfunc_cantseek }
+                let transfer = Unmanaged<EasyTransfer>.fromOpaque(userData).takeUnretainedValue()
+                return transfer.rewindBody(to: offset, origin: origin) ? ccurl_seekfunc_ok : ccurl_seekfunc_cantseek
+            }, "SEEKFUNCTION")
     }
 
     private func setCallbacks(userData: UnsafeMutableRawPointer) throws(HTTPTransportError) {
         try check(ccurl_easy_setopt_pointer(easy, CURLOPT_PRIVATE, userData), "PRIVATE")
         try check(ccurl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, userData), "HEADERDATA")
         try check(ccurl_easy_setopt_pointer(easy, CURLOPT_READDATA, userData), "READDATA")
+        try check(ccurl_easy_setopt_pointer(easy, CURLOPT_SEEKDATA, userData), "SEEKDATA")
         try check(
             ccurl_easy_setopt_write_function(easy, CURLOPT_HEADERFUNCTION) { line, size, count, userData in
                 guard let userData else { return 0 }

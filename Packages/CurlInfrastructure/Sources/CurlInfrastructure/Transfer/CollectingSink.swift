@@ -16,7 +16,7 @@ final class CollectingSink: ResponseSink {
 
     func begin(_ response: HTTPResponse, head: ResponseHead, length: HTTPBodyLength) -> HTTPTransportError? {
         self.response = response
-        return body.refusesUpFront(head) ? .responseTooLarge(limit: body.limit.maximumBytes) : nil
+        return body.refusesUpFront(length) ? .responseTooLarge(limit: body.limit.maximumBytes) : nil
     }
 
     func accept(_ bytes: UnsafeRawBufferPointer) -> BodyVerdict {

@@ -32,10 +32,11 @@ struct ResponseBody {
         return .accepted
     }
 
-    /// Whether `head` announces a body past the limit before any byte arrives (see
-    /// `ResponseSizeLimit.refusesUpFront(expectedLength:contentEncoding:)`).
-    func refusesUpFront(_ head: ResponseHead) -> Bool {
-        guard let length = head.value(of: "Content-Length").flatMap({ Int64($0) }) else { return false }
-        return limit.refusesUpFront(expectedLength: length, contentEncoding: head.value(of: "Content-Encoding"))
+    /// Whether the body that follows a head (`ResponseHead.bodyLength(answering:)`: none after `HEAD`, 204
+    /// or 304, whatever `Content-Length` says) is known to pass the limit before any byte arrives.
+    func refusesUpFront(_ length: HTTPBodyLength) -> Bool {
+        guard case .known(let count) = length else { return false }
+        // A known length is never content-encoded, so it is the decoded count.
+        return limit.refusesUpFront(expectedLength: count, contentEncoding: nil)
     }
 }

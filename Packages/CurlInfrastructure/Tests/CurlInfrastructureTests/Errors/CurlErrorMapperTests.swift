@@ -26,6 +26,18 @@ struct CurlErrorMapperTests {
         #expect(kind(CURLE_OUT_OF_MEMORY) == .other)
     }
 
+    @Test("a body libcurl cannot send again is a lost connection, transient, whose cause is a BodyRewindError")
+    func rewind() {
+        let error = CurlErrorMapper.map(CURLE_SEND_FAIL_REWIND, message: "seek callback returned error 2", url: "")
+
+        #expect(error.kind == .connectionLost)
+        #expect(error.isTransient)
+        #expect(
+            error.underlying as? CurlClient.BodyRewindError
+                == CurlClient.BodyRewindError(
+                    underlying: CurlError(code: 65, message: "seek callback returned error 2")))
+    }
+
     @Test("the underlying error is libcurl's code with the transfer's message")
     func underlying() {
         let error = CurlErrorMapper.map(

@@ -41,10 +41,11 @@ struct DownloadAttempt: Sendable {
         if response.statusCode == 206 {
             guard let resume else { throw HTTPDownloadError.unexpectedPartialContent }
             guard !resume.record.isContradicted(by: response),
-                let range = Self.continuation(of: resume.offset, in: response)
+                let range = Self.continuation(of: resume.offset, in: response),
+                !resume.record.isContradicted(byCompleteLength: range.completeLength)
             else { return .startOver }
             offset = resume.offset
-            completeLength = range.completeLength
+            completeLength = range.completeLength ?? resume.record.completeLength
             expected = range.completeLength ?? range.last.map { $0 + 1 }
         } else {
             offset = 0
@@ -54,15 +55,28 @@ struct DownloadAttempt: Sendable {
         // A 206 that names no validator of its own continues the bytes the recorded one vouched for.
         let validator =
             DownloadResumeRecord.validator(of: response) ?? (offset > 0 ? resume?.record.validator : nil)
-        try files.save(
-            validator.map { DownloadResumeRecord(resource: resource, validator: $0, completeLength: completeLength) })
-        try await write(body, from: offset, expected: expected, resumable: validator != nil)
+        let record = validator.map {
+            DownloadResumeRecord(resource: resource, validator: $0, completeLength: completeLength)
+        }
+        try await write(body, from: offset, expected: expected, completeLength: completeLength, record: record)
         return .completed(response)
     }
 
-    /// Writes `body` after the first `offset` bytes of the partial file and commits it when it is whole.
-    private func write(_ body: HTTPBody, from offset: Int64, expected: Int64?, resumable: Bool) async throws {
+    /// Writes `body` after the first `offset` bytes of the partial file and commits it when it is whole: when
+    /// it has `completeLength` bytes, if that is known. The record is saved once the partial file holds only
+    /// those `offset` bytes, so it never vouches for bytes of another response.
+    private func write(
+        _ body: HTTPBody, from offset: Int64, expected: Int64?, completeLength: Int64?, record: DownloadResumeRecord?
+    ) async throws {
+        let resumable = record != nil
         let handle = try files.openPartial(at: offset)
+        do {
+            try files.save(record)
+        } catch {
+            try? handle.close()
+            files.discardPartial()
+            throw error
+        }
         var received = offset
         progress?(
             HTTPTransferProgress(
@@ -87,6 +101,9 @@ struct DownloadAttempt: Sendable {
             if Task.isCancelled, received != expected { throw CancellationError() }
             if let expected, received != expected {
                 throw HTTPDownloadError.lengthMismatch(expected: expected, received: received)
+            }
+            if let completeLength, received != completeLength {
+                throw HTTPDownloadError.lengthMismatch(expected: completeLength, received: received)
             }
             // Closed, not flushed to storage: an fsync would bound the download by the disk's write rate.
             do {

@@ -86,7 +86,7 @@ struct DownloadResumeRecord: Codable, Equatable, Sendable {
     var formatVersion = Self.currentFormatVersion
     /// The request that produced the bytes (method, version, path and sorted query).
     var resource: String
-    /// The strong `ETag`, else the `Last-Modified` date, sent back as `If-Range`.
+    /// The strong `ETag`, else the strong `Last-Modified` date, sent back as `If-Range`.
     var validator: String
     /// The complete length of the file, when the response said it.
     var completeLength: Int64?
@@ -106,14 +106,14 @@ struct DownloadResumeRecord: Codable, Equatable, Sendable {
         return value != validator
     }
 
-    /// The validator to resume `response` with: its strong `ETag`, else its `Last-Modified`; `nil` when it
-    /// has neither or is content-encoded (byte ranges would count encoded bytes).
+    /// The validator to resume `response` with: its strong `ETag`, else its `Last-Modified` when that is strong
+    /// too; `nil` when it has neither or is content-encoded (byte ranges would count encoded bytes).
     static func validator(of response: HTTPResponse) -> String? {
         let headers = response.headers ?? HTTPHeaders()
         if let encoding = headers["Content-Encoding"], encoding.lowercased() != "identity" { return nil }
         if let etag = headers["ETag"]?.trimmingCharacters(in: .whitespaces), etag.hasPrefix("\"") {
             return etag
         }
-        return headers["Last-Modified"].flatMap { $0.isEmpty ? nil : $0 }
+        return strongLastModified(in: headers)
     }
 }

@@ -8,10 +8,12 @@ extension HTTPClient {
     /// so it never holds part of a file. Like `curl -o`, the bytes are written, not flushed to storage (no
     /// `fsync`). When a transfer is interrupted (an error, a cancellation, a crash), the partial
     /// file stays, and the next call for the same destination and request asks for the rest with
-    /// `Range: bytes=N-` and `If-Range` (the strong `ETag`, else `Last-Modified`). A `206` that continues the
-    /// file appends; a `200` starts over from its own bytes; a `416`, or a `206` for other bytes or another
-    /// version, discards the partial file and asks again for the whole file. A response without a validator
-    /// cannot be resumed, so its partial file is removed on failure. A body that ends short of its length, or
+    /// `Range: bytes=N-` and `If-Range` (the strong `ETag`, else a `Last-Modified` at least a second before
+    /// the response's `Date`). A `206` that continues the file appends; a `200` starts over from its own bytes;
+    /// a `416` (also when a decorator throws it), or a `206` for other bytes, another version or another
+    /// complete length, discards the partial file and asks once again for the whole file. A response without
+    /// such a validator cannot be resumed, so its partial file is removed on failure. The file is moved into
+    /// place only when it has the length its first response announced. A body that ends short of its length, or
     /// of unknown length, once the task is cancelled is a cancellation, never the whole file.
     ///
     /// Sends `Accept-Encoding: identity` unless the request sets `Accept-Encoding`, and replaces any `Range`
@@ -37,9 +39,14 @@ extension HTTPClient {
         var resume = files.resumePoint(for: resource)
         while true {
             let attempt = DownloadAttempt(files: files, resource: resource, resume: resume, progress: progress)
-            let outcome = try await stream(request: attempt.request(from: request), body: nil, progress: nil) {
-                response, body in
-                try await attempt.receive(response, body)
+            let outcome: DownloadAttempt.Outcome
+            do {
+                outcome = try await stream(request: attempt.request(from: request), body: nil, progress: nil) {
+                    response, body in
+                    try await attempt.receive(response, body)
+                }
+            } catch let error where attempt.startsOver(after: error) {
+                outcome = .startOver
             }
             switch outcome {
             case .completed(let response):

@@ -53,8 +53,17 @@ struct DownloadTests {
 
     @Test(arguments: [
         (["ETag": "\"strong\"", "Last-Modified": "Wed, 21 Oct 2026 07:28:00 GMT"], "\"strong\""),
-        (["ETag": "W/\"weak\"", "Last-Modified": "Wed, 21 Oct 2026 07:28:00 GMT"], "Wed, 21 Oct 2026 07:28:00 GMT"),
-        (["Last-Modified": "Wed, 21 Oct 2026 07:28:00 GMT"], "Wed, 21 Oct 2026 07:28:00 GMT"),
+        (
+            [
+                "ETag": "W/\"weak\"", "Last-Modified": "Wed, 21 Oct 2026 07:28:00 GMT",
+                "Date": "Wed, 21 Oct 2026 07:28:01 GMT",
+            ],
+            "Wed, 21 Oct 2026 07:28:00 GMT"
+        ),
+        (
+            ["Last-Modified": "Wed, 21 Oct 2026 07:28:00 GMT", "Date": "Thu, 22 Oct 2026 07:28:00 GMT"],
+            "Wed, 21 Oct 2026 07:28:00 GMT"
+        ),
     ])
     func ifRangeIsTheStrongETagElseLastModified(headers: [String: String], expected: String) async throws {
         let folder = try TemporaryDirectory()

@@ -26,7 +26,9 @@ final class LoadCollector: TransferEvents {
     }
 
     func didReceive(response: URLResponse, task: URLSessionDataTask) -> HTTPTransportError? {
-        if limit.refusesUpFront(response) { return .responseTooLarge(limit: limit.maximumBytes) }
+        if limit.refusesUpFront(response, method: task.originalRequest?.httpMethod) {
+            return .responseTooLarge(limit: limit.maximumBytes)
+        }
         received.withLock { $0.response = response }
         return nil
     }

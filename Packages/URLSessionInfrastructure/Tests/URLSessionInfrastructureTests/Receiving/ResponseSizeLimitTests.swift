@@ -27,6 +27,19 @@ struct ResponseSizeLimitTests {
         let response = try #require(
             HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: headers))
 
-        #expect(limit.refusesUpFront(response) == refused)
+        #expect(limit.refusesUpFront(response, method: "GET") == refused)
+    }
+
+    @Test(
+        "an answer with no body never passes the limit, whatever its Content-Length",
+        arguments: [("HEAD", 200), ("GET", 204), ("GET", 304)])
+    func noBody(method: String, status: Int) throws {
+        let url = try #require(URL(string: "http://h/"))
+        let response = try #require(
+            HTTPURLResponse(
+                url: url, statusCode: status, httpVersion: "HTTP/1.1",
+                headerFields: ["Content-Length": "100000000"]))
+
+        #expect(!limit.refusesUpFront(response, method: method))
     }
 }
