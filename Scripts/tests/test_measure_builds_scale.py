@@ -7,11 +7,11 @@ import unittest
 from pathlib import Path
 import xml.etree.ElementTree as ElementTree
 
-from measurebuilds.scale import charts, names, readme, sources, svg
-from measurebuilds.scale.plan import ScalePlan
-from measurebuilds.scale.report import render
-from measurebuilds.scale.results import CleanBuild, FeatureLoop, InterfaceChange, ScaleReport
-from measurebuilds.scale.targets import evaluate
+from measure_builds.scale import charts, names, readme, sources, svg
+from measure_builds.scale.plan import ScalePlan
+from measure_builds.scale.report import render
+from measure_builds.scale.results import CleanBuild, FeatureLoop, InterfaceChange, ScaleReport
+from measure_builds.scale.targets import evaluate
 
 SVG = "{http://www.w3.org/2000/svg}"
 

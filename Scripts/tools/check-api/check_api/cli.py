@@ -12,11 +12,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from docsite import packages, symbols
+from docs import packages, symbols
 
 from . import compare, listing
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 BASELINES = "Tests/API"
 
 

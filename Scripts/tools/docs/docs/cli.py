@@ -14,7 +14,7 @@ from pathlib import Path
 
 from . import convert, packages, serve, site, symbols
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 
 
 def main(argv=None):

@@ -10,11 +10,11 @@ from ..workspace import run_in_scratch_copy
 from . import run
 from .plan import ScalePlan
 
-SCRIPTS = Path(__file__).resolve().parents[2]
-DEFAULT_JSON = SCRIPTS / "measure-builds-scale.json"
-DEFAULT_REPORT = SCRIPTS / "measure-builds-scale.md"
-DEFAULT_CHARTS = SCRIPTS / "charts"
-README = SCRIPTS.parent / "README.md"
+TOOL = Path(__file__).resolve().parents[2]  # Scripts/tools/measure-builds
+DEFAULT_JSON = TOOL / "measure-builds-scale.json"
+DEFAULT_REPORT = TOOL / "measure-builds-scale.md"
+DEFAULT_CHARTS = TOOL / "charts"
+README = TOOL.parents[2] / "README.md"
 
 
 def scale_plan(arguments):

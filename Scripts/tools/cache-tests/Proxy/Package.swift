@@ -11,9 +11,9 @@ let package = Package(
         .executable(name: "cache-tests-proxy", targets: ["cache-tests-proxy"]),
     ],
     dependencies: [
-        .package(path: "../../../Packages/HTTPClient"),
-        .package(path: "../../../Packages/HTTPCaching"),
-        .package(path: "../../../Packages/URLSessionInfrastructure"),
+        .package(path: "../../../../Packages/HTTPClient"),
+        .package(path: "../../../../Packages/HTTPCaching"),
+        .package(path: "../../../../Packages/URLSessionInfrastructure"),
     ],
     targets: [
         .target(

@@ -10,7 +10,10 @@ from .targets import CLEAN_RATIO, INTERFACE_RATIO, LOOP_RATIO, ratio_text
 START, END = "<!-- measure-builds --scale: start -->", "<!-- measure-builds --scale: end -->"
 
 
-def summary(report, checks, charts_prefix="Scripts/charts", report_link="Scripts/measure-builds-scale.md"):
+TOOL = "Scripts/tools/measure-builds"
+
+
+def summary(report, checks, charts_prefix=f"{TOOL}/charts", report_link=f"{TOOL}/measure-builds-scale.md"):
     """Two charts, a three-row table (largest K, largest N) and the link to the full report, which holds the date."""
     clean = max(report.clean_build, key=lambda item: item.networking_factor)
     change = max(report.interface_change, key=lambda item: item.features)

@@ -1,6 +1,6 @@
 """Loads the built documentation site in headless Chromium and asserts what the browser renders.
 
-Run by Scripts/test after Scripts/docs (`cd Scripts && python3 -m unittest docsite.test_browser`). Skipped, with
+Run by Scripts/test after Scripts/docs (`cd Scripts/tools/docs && python3 -m unittest docs.test_browser`). Skipped, with
 a message saying so, when no Chromium is installed (Scripts/bootstrap installs Debian's chromium first).
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from . import browser, serve, site
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 SITE = ROOT / ".build" / "docs"
 CHROMIUM = browser.find()
 

@@ -1,4 +1,4 @@
-// Summarises a run of the http-tests/cache-tests suite against CachingHTTPClient (see Scripts/cache-tests.md).
+// Summarises a run of the http-tests/cache-tests suite against CachingHTTPClient (see cache-tests.md beside it).
 //
 //   node summary.mjs --suite DIR --results FILE [--report FILE.md] [--json FILE.json] [--baseline FILE.json]
 //     [--explanations FILE.json]
@@ -12,8 +12,8 @@
 // stays), and writes the JSON summary. The suite's commit is the one its ORIGIN.md names, else its own git HEAD.
 //
 // A results file that lacks a selected test fails the run (exit 1) and writes nothing: the run was not complete.
-// Gate: a required test that passes in the baseline (by default Scripts/cache-tests.json as committed in HEAD, else
-// the working file) but not now fails the run (exit 1). No baseline: nothing to compare, and it says so.
+// Gate: a required test that passes in the baseline (by default Scripts/tools/cache-tests/cache-tests.json as committed
+// in HEAD, else the working file) but not now fails the run (exit 1). No baseline: nothing to compare, and it says so.
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
@@ -201,19 +201,22 @@ export function findRegressions(baseline, counts) {
   return baseline.passing_required.filter((id) => failing.has(id) && !passing.has(id)).sort();
 }
 
-/** The baseline: `file` when given; else Scripts/cache-tests.json as committed in HEAD; else the working file. */
+/**
+ * The baseline: `file` when given; else Scripts/tools/cache-tests/cache-tests.json as committed in HEAD; else the
+ * working file.
+ */
 export function loadBaseline(root, file) {
   if (file) {
     return existsSync(file) ? { source: file, document: JSON.parse(readFileSync(file, 'utf8')) } : null;
   }
   try {
-    const text = execFileSync('git', ['-C', root, 'show', 'HEAD:Scripts/cache-tests.json'], {
+    const text = execFileSync('git', ['-C', root, 'show', 'HEAD:Scripts/tools/cache-tests/cache-tests.json'], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     });
-    return { source: 'Scripts/cache-tests.json in HEAD', document: JSON.parse(text) };
+    return { source: 'Scripts/tools/cache-tests/cache-tests.json in HEAD', document: JSON.parse(text) };
   } catch {
-    const working = path.join(root, 'Scripts', 'cache-tests.json');
+    const working = path.join(root, 'Scripts', 'tools', 'cache-tests', 'cache-tests.json');
     if (!existsSync(working)) return null;
     return { source: working, document: JSON.parse(readFileSync(working, 'utf8')) };
   }
@@ -245,7 +248,8 @@ function readJSON(file) {
 }
 
 async function main() {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const tool = path.dirname(fileURLToPath(import.meta.url));
+  const root = path.resolve(tool, '..', '..', '..');
   const usage =
     'usage: node summary.mjs --suite DIR --results FILE [--report FILE.md] [--json FILE.json] [--baseline FILE.json]' +
     ' [--explanations FILE.json]';
@@ -255,10 +259,10 @@ async function main() {
       options: {
         suite: { type: 'string' },
         results: { type: 'string' },
-        report: { type: 'string', default: path.join(root, 'Scripts', 'cache-tests.md') },
-        json: { type: 'string', default: path.join(root, 'Scripts', 'cache-tests.json') },
+        report: { type: 'string', default: path.join(tool, 'cache-tests.md') },
+        json: { type: 'string', default: path.join(tool, 'cache-tests.json') },
         baseline: { type: 'string' },
-        explanations: { type: 'string', default: path.join(root, 'Scripts', 'cachetests', 'explanations.json') },
+        explanations: { type: 'string', default: path.join(tool, 'explanations.json') },
       },
     }));
   } catch (error) {
@@ -310,7 +314,8 @@ async function main() {
   writeFileSync(values.json, JSON.stringify(summaryDocument(commit, ours), null, 2) + '\n');
 
   if (!baseline) {
-    const looked = values.baseline ?? 'Scripts/cache-tests.json, neither committed in HEAD nor in the work tree';
+    const looked =
+      values.baseline ?? 'Scripts/tools/cache-tests/cache-tests.json, neither committed in HEAD nor in the work tree';
     console.log(`\ncache-tests: gate: no baseline (${looked}): nothing to compare`);
     return;
   }

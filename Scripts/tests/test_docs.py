@@ -6,7 +6,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from docsite import convert, packages, site, symbols
+from docs import convert, packages, site, symbols
 
 MANIFEST = {
     "products": [

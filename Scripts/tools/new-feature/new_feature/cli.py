@@ -7,7 +7,7 @@ from .generate import planned_files, write_package
 from .names import FeatureNameError, feature_names
 
 EX_USAGE = 64
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[4]
 USAGE = "usage: Scripts/new-feature NAME   (for example: Scripts/new-feature Places → Packages/PlacesFeature)"
 
 

@@ -18,7 +18,7 @@ from .scale.cli import scale_main
 from .swiftpm import BuildFailed, SwiftPM, find_swift
 from .workspace import run_in_scratch_copy
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[4]
 
 
 def parse_arguments(argv):
@@ -35,7 +35,8 @@ def parse_arguments(argv):
     parser.add_argument("--keep", action="store_true", help="keep the scratch copy (its path goes to stderr)")
     parser.add_argument("--root", type=Path, default=REPO, help="the repository to copy (default: this one)")
     parser.add_argument("--swift", help="the swift executable (default: PATH, then /opt/swift/usr/bin/swift)")
-    scale = parser.add_argument_group("--scale: the app-scale simulation (see Scripts/measure-builds-scale.md)")
+    scale = parser.add_argument_group(
+        "--scale: the app-scale simulation (see Scripts/tools/measure-builds/measure-builds-scale.md)")
     scale.add_argument("--scale", action="store_true",
                        help="simulate an app: the networking replicated K times, N copies of QuestionsFeature")
     scale.add_argument("--json", type=Path, metavar="FILE", help="write the --scale results as JSON to FILE")

@@ -23,7 +23,7 @@ def build(package):
     return modules if modules.is_dir() else Path(bin_path)
 
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 
 
 def system_module_includes():

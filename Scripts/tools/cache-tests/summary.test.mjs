@@ -1,7 +1,7 @@
 // Tests of summary.mjs and run.mjs: their pure functions on small fixtures of our own; both as commands against a
 // fake of the suite's engine interface that each test writes into a temporary directory; and run.mjs against the
 // real engine of the checkout at ../shared/cache-tests beside the project's folder, when there is one.
-// Run: node --test Scripts/cachetests/
+// Run: node --test Scripts/tools/cache-tests/
 
 import assert from 'node:assert/strict';
 import { execFile, execFileSync, spawn } from 'node:child_process';
@@ -28,7 +28,7 @@ import {
 } from './summary.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const sharedSuite = path.resolve(here, '..', '..', '..', 'shared', 'cache-tests');
+const sharedSuite = path.resolve(here, '..', '..', '..', '..', 'shared', 'cache-tests');
 
 const types = { pass: 'P', fail: 'F', optional_fail: 'O', dependency_fail: 'D', untested: 'U' };
 
