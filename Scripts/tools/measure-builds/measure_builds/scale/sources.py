@@ -12,10 +12,14 @@ def _strings(names):
     return ", ".join(f'"{name}"' for name in names)
 
 
-def library_manifest(package, libraries, abstraction="HTTPClient"):
-    """A manifest with only library targets: `libraries` is [(name, [target deps], [abstraction products])]."""
+def library_manifest(package, libraries, abstraction="HTTPClient", system_libraries=()):
+    """A manifest with only library targets: `libraries` is [(name, [target deps], [abstraction products])], and
+    `system_libraries` [(name, pkg-config name or None)] the system library targets they depend on."""
     products = "".join(f'        .library(name: "{name}", targets: ["{name}"]),\n' for name, _, _ in libraries)
     targets = ""
+    for name, pkg_config in system_libraries:
+        found_with = f', pkgConfig: "{pkg_config}"' if pkg_config else ""
+        targets += f'        .systemLibrary(name: "{name}"{found_with}),\n'
     for name, target_dependencies, products_used in libraries:
         dependencies = [f'"{dependency}"' for dependency in target_dependencies]
         dependencies += [f'.product(name: "{product}", package: "{abstraction}")' for product in products_used]

@@ -2,7 +2,8 @@
 
 Layout (under `<scratch>/scale`):
   Packages/HTTPClient                      the abstraction, copied as is
-  Packages/<Networking><k>                 copy k of each networking package: its library targets only
+  Packages/<Networking><k>                 copy k of each networking package: its library targets and the
+                                           system libraries they use (each module map renamed), nothing else
   Packages/Questions<i>Feature             feature copy i: QuestionsFeature with every module renamed
   Packages/Questions<i>FeatureNaiveK<k>    its naive variant: the API module also depends on (and imports)
                                            every library of the first k copies of every networking package
@@ -10,6 +11,7 @@ Layout (under `<scratch>/scale`):
                                            for each N (growing), as a team adds features to its manifest
 """
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +22,16 @@ from ..packages import ABSTRACTION_PRODUCT
 from . import names, sources
 
 TEST_SUPPORT_SUFFIX = "TestSupport"
+SYSTEM_LIBRARY_KIND = "system-target"
+
+
+@dataclass
+class SystemLibrary:
+    """A system library target of a networking package (`CCurl`): its folder, copied whole (module map, headers),
+    and the pkg-config name its manifest declares, if any."""
+
+    target: object  # Target
+    pkg_config: str = None
 
 
 @dataclass
@@ -31,9 +43,15 @@ class NetworkingSource:
     libraries: list  # [Target] without test support
     types: dict  # {module: a concrete public type or None}
     lines: int  # non-empty lines of the library sources (one copy)
+    system_libraries: list = field(default_factory=list)  # [SystemLibrary] the libraries depend on
 
     def copy_modules(self, index):
         return [names.networking_copy(target.name, index) for target in self.libraries]
+
+    def copy_mapping(self, index):
+        """{module: its name in copy `index`} for every library and system library of the package."""
+        modules = [target.name for target in self.libraries] + [system.target.name for system in self.system_libraries]
+        return {name: names.networking_copy(name, index) for name in modules}
 
 
 @dataclass
@@ -90,7 +108,18 @@ def networking_source(package, read):
     libraries = [target for target in package.libraries if not target.name.endswith(TEST_SUPPORT_SUFFIX)]
     types = {target.name: concrete_type(read(path) for path in sorted(target.sources)) for target in libraries}
     lines = sum(non_empty_lines(path) for target in libraries for path in target.sources)
-    return NetworkingSource(package.name, package.path, libraries, types, lines)
+    used = {name for target in libraries for name in target.target_dependencies}
+    systems = [target for target in package.targets if target.kind == SYSTEM_LIBRARY_KIND and target.name in used]
+    manifest = read(package.path / "Package.swift") if systems else ""
+    system_libraries = [SystemLibrary(target, pkg_config(manifest, target.name)) for target in systems]
+    return NetworkingSource(package.name, package.path, libraries, types, lines, system_libraries)
+
+
+def pkg_config(manifest, name):
+    """The `pkgConfig:` name of the system library `name` in `manifest`, or None when it declares none."""
+    declaration = re.search(r'\.systemLibrary\(\s*name:\s*"' + re.escape(name) + r'"(?P<arguments>[^()]*)', manifest)
+    found = declaration and re.search(r'pkgConfig:\s*"([^"]+)"', declaration["arguments"])
+    return found[1] if found else None
 
 
 def create(workspace, abstraction, networking, feature):
@@ -104,9 +133,18 @@ def create(workspace, abstraction, networking, feature):
 
 
 def write_networking_copy(workspace, world, source, index):
-    """Packages/<name><index>: the library targets of `source`, every module renamed."""
-    mapping = {target.name: names.networking_copy(target.name, index) for target in source.libraries}
+    """Packages/<name><index>: the library targets of `source` and their system libraries, every module renamed
+    (sources in subfolders keep their folder)."""
+    mapping = source.copy_mapping(index)
     package = names.networking_copy(source.name, index)
+    systems = []
+    for system in source.system_libraries:
+        module = mapping[system.target.name]
+        for path in sorted(item for item in system.target.path.rglob("*") if item.is_file()):
+            relative = path.relative_to(system.target.path)
+            text = names.rename_text(workspace.read(path), mapping)
+            workspace.write(world.packages / package / "Sources" / module / relative, text)
+        systems.append((module, system.pkg_config))
     libraries = []
     for target in source.libraries:
         module = mapping[target.name]
@@ -118,7 +156,8 @@ def write_networking_copy(workspace, world, source, index):
         libraries.append((module, dependencies, target.product_dependencies))
         if source.types.get(target.name):
             world.types[module] = names.rename_text(source.types[target.name], mapping)
-    workspace.write(world.packages / package / "Package.swift", sources.library_manifest(package, libraries))
+    manifest = sources.library_manifest(package, libraries, system_libraries=systems)
+    workspace.write(world.packages / package / "Package.swift", manifest)
 
 
 def write_feature_copy(workspace, world, index):
