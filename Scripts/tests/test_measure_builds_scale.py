@@ -10,6 +10,8 @@ import xml.etree.ElementTree as ElementTree
 
 from measure_builds.packages import Package
 from measure_builds.scale import charts, names, readme, sources, svg, world
+from measure_builds.cli import parse_arguments
+from measure_builds.scale import cli as scale_cli
 from measure_builds.scale.plan import ScalePlan
 from measure_builds.scale.report import render
 from measure_builds.scale.results import CleanBuild, FeatureLoop, InterfaceChange, ScaleReport
@@ -141,6 +143,30 @@ class NetworkingCopyTests(unittest.TestCase):
         manifest = (package / "Package.swift").read_text()
         self.assertIn('.systemLibrary(name: "CCurl2", pkgConfig: "libcurl")', manifest)
         self.assertIn('.target(name: "Curl2", dependencies: ["CCurl2", ', manifest)
+
+
+class OutputChoiceTests(unittest.TestCase):
+    def test_a_quick_run_writes_only_what_is_asked_for(self):
+        self.assertEqual(scale_cli.outputs(parse_arguments(["--scale", "--quick"])), (None, None, None))
+        json_only = parse_arguments(["--scale", "--quick", "--json"])
+        self.assertEqual(scale_cli.outputs(json_only), (scale_cli.DEFAULT_JSON, None, None))
+        self.assertFalse(scale_cli.publishes(json_only))
+        named = parse_arguments(["--scale", "--quick", "--json", "/tmp/scale.json"])
+        self.assertEqual(scale_cli.outputs(named)[0], Path("/tmp/scale.json"))
+
+    def test_a_full_run_or_publish_writes_the_committed_files(self):
+        committed = (scale_cli.DEFAULT_JSON, scale_cli.DEFAULT_CHARTS, scale_cli.DEFAULT_REPORT)
+        for argv in (["--scale"], ["--scale", "--quick", "--publish"]):
+            with self.subTest(argv=argv):
+                arguments = parse_arguments(argv)
+                self.assertTrue(scale_cli.publishes(arguments))
+                self.assertEqual(scale_cli.outputs(arguments), committed)
+
+    def test_the_committed_files_are_in_the_tools_folder(self):
+        tool = Path(__file__).resolve().parents[1] / "tools" / "measure-builds"
+        self.assertEqual(scale_cli.DEFAULT_REPORT, tool / "measure-builds-scale.md")
+        self.assertTrue(scale_cli.DEFAULT_REPORT.is_file())
+        self.assertTrue(scale_cli.README.is_file())
 
 
 class PlanTests(unittest.TestCase):

@@ -14,7 +14,7 @@ from .measure import Measurer
 from .plan import make_plan
 from .report import render
 from .results import FeatureResult, Report, ScenarioResult
-from .scale.cli import scale_main
+from .scale.cli import DEFAULT_JSON, scale_main
 from .swiftpm import BuildFailed, SwiftPM, find_swift
 from .workspace import run_in_scratch_copy
 
@@ -39,15 +39,21 @@ def parse_arguments(argv):
         "--scale: the app-scale simulation (see Scripts/tools/measure-builds/measure-builds-scale.md)")
     scale.add_argument("--scale", action="store_true",
                        help="simulate an app: the networking replicated K times, N copies of QuestionsFeature")
-    scale.add_argument("--json", type=Path, metavar="FILE", help="write the --scale results as JSON to FILE")
+    scale.add_argument("--json", type=Path, nargs="?", const=DEFAULT_JSON, metavar="FILE",
+                       help="write the --scale results as JSON to FILE (default: the committed "
+                            f"{DEFAULT_JSON.relative_to(REPO)})")
     scale.add_argument("--factors", type=_counts, metavar="K,K", help="networking factors K (default 1,2,4,8)")
     scale.add_argument("--features", type=_counts, metavar="N,N", help="feature counts N (default 2,8,24)")
     scale.add_argument("--charts-dir", type=Path, metavar="DIR", help="write the SVG charts to DIR")
     scale.add_argument("--report", type=Path, metavar="FILE", help="write the markdown report to FILE")
+    scale.add_argument("--publish", action="store_true",
+                       help="write the committed JSON, charts and report and the README's summary from this run "
+                            "(what a full run without --json, --charts-dir, --report does)")
     arguments = parser.parse_args(argv)
     if arguments.runs < 1:
         parser.error("--runs must be at least 1")
-    scale_only = [name for name in ("json", "factors", "features", "charts_dir", "report") if getattr(arguments, name)]
+    scale_only = [name for name in ("json", "factors", "features", "charts_dir", "report", "publish")
+                  if getattr(arguments, name)]
     if scale_only and not arguments.scale:
         parser.error(f"--{scale_only[0].replace('_', '-')} needs --scale")
     return arguments

@@ -26,13 +26,18 @@ def scale_plan(arguments):
     return plan
 
 
+def publishes(arguments):
+    """True when the run regenerates the committed files and the README's summary: a full default run, or any run
+    given --publish. Other runs write only what is asked for, so a --quick check never overwrites them."""
+    return arguments.publish or not (arguments.quick or arguments.factors or arguments.features)
+
+
 def outputs(arguments):
-    """(json, charts dir, report): a full default run regenerates the committed files; other runs write only
-    what is asked for, so a --quick check never overwrites the published numbers."""
-    default = not (arguments.quick or arguments.factors or arguments.features)
-    return (arguments.json or (DEFAULT_JSON if default else None),
-            arguments.charts_dir or (DEFAULT_CHARTS if default else None),
-            arguments.report or (DEFAULT_REPORT if default else None))
+    """(json, charts dir, report): what is asked for, else the committed files when the run publishes."""
+    publish = publishes(arguments)
+    return (arguments.json or (DEFAULT_JSON if publish else None),
+            arguments.charts_dir or (DEFAULT_CHARTS if publish else None),
+            arguments.report or (DEFAULT_REPORT if publish else None))
 
 
 def scale_main(argv, arguments):
@@ -53,7 +58,7 @@ def scale_main(argv, arguments):
     json_path, charts_dir, report_path = outputs(arguments)
     markdown = run.write_outputs(report, json_path, charts_dir, report_path)
     print(markdown, end="")
-    if report_path == DEFAULT_REPORT and run.update_readme(report, README):
+    if publishes(arguments) and run.update_readme(report, README):
         print(f"measure-builds --scale: summary updated in {README}", file=sys.stderr)
     for label, path in (("JSON", json_path), ("charts", charts_dir), ("report", report_path)):
         if path:

@@ -85,7 +85,7 @@ def swift_version_line(swiftpm):
 
 
 def update_readme(report, path):
-    """Refreshes the summary between the README's markers (a full run with every K and N); True when updated."""
+    """Refreshes the summary between the README's markers from a publishing run; True when updated."""
     if not (report.clean_build and report.interface_change and report.feature_loop):
         return False
     return readme.update(path, readme.summary(report, evaluate(report)))
