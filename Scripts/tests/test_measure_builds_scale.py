@@ -123,9 +123,11 @@ class NetworkingCopyTests(unittest.TestCase):
         copied = self.workspace.root / "Packages" / "Curl"
         description = {"targets": [
             {"name": "CCurl", "type": "system-target", "path": "Sources/CCurl", "sources": []},
-            {"name": "Curl", "type": "library", "path": "Sources/Curl", "sources": ["Curl.swift", "Transfer/Client.swift"],
+            {"name": "Curl", "type": "library", "path": "Sources/Curl",
+             "sources": ["Curl.swift", "Transfer/Client.swift"],
              "target_dependencies": ["CCurl"], "product_dependencies": ["HTTPClient"]}]}
-        self.source = world.networking_source(Package.from_description("Curl", copied, description), self.workspace.read)
+        package = Package.from_description("Curl", copied, description)
+        self.source = world.networking_source(package, self.workspace.read)
         self.world = world.World(self.workspace.temp / "scale", self.workspace, [self.source], feature=None)
 
     def test_the_system_library_and_its_pkg_config_are_found(self):
