@@ -1,5 +1,5 @@
-"""Writes a script's generated results into its report file (Scripts/bench.md, Scripts/soak.md), between two
-marker lines, keeping the hand-written text around them."""
+"""Writes a script's generated results into its report file (Scripts/tools/bench/bench.md,
+Scripts/tools/soak/soak.md), between two marker lines, keeping the hand-written text around them."""
 
 from pathlib import Path
 

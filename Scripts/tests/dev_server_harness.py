@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 SCRIPTS = Path(__file__).resolve().parents[1]
 SERVER_SCRIPT = SCRIPTS / "dev-server"
-FIXTURE = SCRIPTS / "fixtures" / "stackexchange" / "questions.json"
+FIXTURE = SCRIPTS / "tools" / "dev-server" / "fixtures" / "stackexchange" / "questions.json"
 READY = re.compile(r"dev-server ready port=(\d+) url=http://(\[[0-9a-f:]+\]|[0-9.]+):(\d+)\n")
 
 

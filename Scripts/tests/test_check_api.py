@@ -30,8 +30,8 @@ class CheckAPITests(unittest.TestCase):
             tests = checkout / "Packages" / "HTTPClient" / "Tests" / target
             tests.mkdir(parents=True)
             (tests / "Empty.swift").write_text("import HTTPClient\n")
-        (checkout / "Scripts").mkdir()
-        for name in ("check-api", "apicheck", "docsite"):
+        (checkout / "Scripts" / "tools").mkdir(parents=True)
+        for name in ("check-api", "tools/check-api", "tools/docs"):
             source, destination = REPO / "Scripts" / name, checkout / "Scripts" / name
             if source.is_dir():
                 shutil.copytree(source, destination, ignore=ignore)

@@ -1,11 +1,11 @@
-"""Scripts/apicheck's listing and comparison, on hand-written symbol graphs: no build needed."""
+"""check_api's listing and comparison (Scripts/check-api), on hand-written symbol graphs: no build needed."""
 
 import json
 import tempfile
 import unittest
 from pathlib import Path
 
-from apicheck import compare, listing
+from check_api import compare, listing
 
 
 def symbol(precise, path, declaration, kind="swift.property"):

@@ -3,7 +3,7 @@
 import random
 import unittest
 
-from devserver.multipart_stream import MultipartError, MultipartParser, boundary_from, parse_parameters
+from dev_server.multipart_stream import MultipartError, MultipartParser, boundary_from, parse_parameters
 from tests.files_api_support import multipart
 
 

@@ -1,4 +1,4 @@
-"""Tests of Scripts/releasesupport/lazy-libcurl.c, the stand-in for libcurl that Scripts/release links into the
+"""Tests of Scripts/tools/release/lazy-libcurl.c, the stand-in for libcurl that Scripts/release links into the
 static `networking` binary: it must define exactly the libcurl functions the toolchain's FoundationNetworking
 and Packages/CurlInfrastructure call, and load libcurl.so.4 on first use, passing every argument through. Linux
 only (needs the toolchain's clang and its static Foundation)."""
@@ -12,7 +12,7 @@ import unittest
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-SOURCE = ROOT / "Scripts" / "releasesupport" / "lazy-libcurl.c"
+SOURCE = ROOT / "Scripts" / "tools" / "release" / "lazy-libcurl.c"
 SWIFT = shutil.which("swift")
 TOOLCHAIN = Path(SWIFT).resolve().parent if SWIFT else None
 CLANG = TOOLCHAIN / "clang" if TOOLCHAIN and (TOOLCHAIN / "clang").exists() else shutil.which("clang")

@@ -3,13 +3,13 @@
 import unittest
 from pathlib import Path
 
-from measurebuilds import edits, naive, scenarios
-from measurebuilds.buildlog import parse_build_log
-from measurebuilds.graph import Graph, ModuleSize
-from measurebuilds.report import markdown_table, rebuild_cell, render, runs_cell
-from measurebuilds.results import CleanResult, FeatureResult, Rebuild, Report, Retest, ScenarioResult
-from measurebuilds.stats import linear_fit, median, ratio
-from measurebuilds.targets import evaluate
+from measure_builds import edits, naive, scenarios
+from measure_builds.buildlog import parse_build_log
+from measure_builds.graph import Graph, ModuleSize
+from measure_builds.report import markdown_table, rebuild_cell, render, runs_cell
+from measure_builds.results import CleanResult, FeatureResult, Rebuild, Report, Retest, ScenarioResult
+from measure_builds.stats import linear_fit, median, ratio
+from measure_builds.targets import evaluate
 
 BUILD_OUTPUT = """\
 Building for debugging...

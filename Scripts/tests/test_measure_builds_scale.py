@@ -2,16 +2,21 @@
 charts and report (no Swift builds)."""
 
 import json
+import shutil
 import tempfile
 import unittest
 from pathlib import Path
 import xml.etree.ElementTree as ElementTree
 
-from measurebuilds.scale import charts, names, readme, sources, svg
-from measurebuilds.scale.plan import ScalePlan
-from measurebuilds.scale.report import render
-from measurebuilds.scale.results import CleanBuild, FeatureLoop, InterfaceChange, ScaleReport
-from measurebuilds.scale.targets import evaluate
+from measure_builds.packages import Package
+from measure_builds.scale import charts, names, readme, sources, svg, world
+from measure_builds.cli import parse_arguments
+from measure_builds.scale import cli as scale_cli
+from measure_builds.scale.plan import ScalePlan
+from measure_builds.scale.report import render
+from measure_builds.scale.results import CleanBuild, FeatureLoop, InterfaceChange, ScaleReport
+from measure_builds.scale.targets import evaluate
+from measure_builds.workspace import Workspace
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -69,6 +74,14 @@ class GeneratedSourcesTests(unittest.TestCase):
         self.assertNotIn("testTarget", manifest)
         self.assertNotIn("executable", manifest)
 
+    def test_library_manifest_declares_system_libraries_with_their_pkg_config(self):
+        manifest = sources.library_manifest("Curl2", [("Curl2", ["CCurl2"], ["HTTPClient"])],
+                                            system_libraries=[("CCurl2", "libcurl"), ("CZ2", None)])
+        self.assertIn('.systemLibrary(name: "CCurl2", pkgConfig: "libcurl")', manifest)
+        self.assertIn('.systemLibrary(name: "CZ2")', manifest)
+        self.assertIn('.target(name: "Curl2", dependencies: ["CCurl2", ', manifest)
+        self.assertNotIn('.library(name: "CCurl2"', manifest)
+
     def test_a_use_file_imports_one_module_and_references_its_type(self):
         text = sources.module_use_file("URLSessionInfrastructure2", "URLSessionClient")
         self.assertIn("import URLSessionInfrastructure2\n", text)
@@ -83,6 +96,79 @@ class GeneratedSourcesTests(unittest.TestCase):
         self.assertIn(f'.testTarget(name: "{sources.APP_TESTS}"', manifest)
         self.assertNotIn(sources.APP_MODEL_TESTS, manifest)
         self.assertIn("usesHTTPClient(),", sources.app_main(["HTTPClient"]))
+
+
+class NetworkingCopyTests(unittest.TestCase):
+    MANIFEST = ('''let package = Package(name: "Curl", targets: [
+    .systemLibrary(
+        name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .target(name: "Curl", dependencies: ["CCurl"]),
+])
+''')
+
+    def setUp(self):
+        source = Path(tempfile.mkdtemp(prefix="scale-copy-"))
+        self.addCleanup(lambda: shutil.rmtree(source, ignore_errors=True))
+        package = source / "Packages" / "Curl"
+        files = {"Package.swift": self.MANIFEST,
+                 "Sources/CCurl/module.modulemap": 'module CCurl [system] {\n    header "CCurlShim.h"\n}\n',
+                 "Sources/CCurl/CCurlShim.h": "#include <curl/curl.h>\n",
+                 "Sources/Curl/Transfer/Client.swift": "import CCurl\n\npublic struct Client {}\n",
+                 "Sources/Curl/Curl.swift": "public enum Curl {}\n"}
+        for relative, text in files.items():
+            (package / relative).parent.mkdir(parents=True, exist_ok=True)
+            (package / relative).write_text(text, encoding="utf-8")
+        self.workspace = Workspace(source)
+        self.addCleanup(self.workspace.close)
+        copied = self.workspace.root / "Packages" / "Curl"
+        description = {"targets": [
+            {"name": "CCurl", "type": "system-target", "path": "Sources/CCurl", "sources": []},
+            {"name": "Curl", "type": "library", "path": "Sources/Curl",
+             "sources": ["Curl.swift", "Transfer/Client.swift"],
+             "target_dependencies": ["CCurl"], "product_dependencies": ["HTTPClient"]}]}
+        package = Package.from_description("Curl", copied, description)
+        self.source = world.networking_source(package, self.workspace.read)
+        self.world = world.World(self.workspace.temp / "scale", self.workspace, [self.source], feature=None)
+
+    def test_the_system_library_and_its_pkg_config_are_found(self):
+        self.assertEqual([(system.target.name, system.pkg_config) for system in self.source.system_libraries],
+                         [("CCurl", "libcurl")])
+
+    def test_a_copy_renames_the_system_library_and_keeps_subfolders(self):
+        world.write_networking_copy(self.workspace, self.world, self.source, 2)
+        package = self.world.packages / "Curl2"
+        self.assertIn("module CCurl2 [system]", (package / "Sources/CCurl2/module.modulemap").read_text())
+        self.assertIn('header "CCurlShim.h"', (package / "Sources/CCurl2/module.modulemap").read_text())
+        self.assertTrue((package / "Sources/CCurl2/CCurlShim.h").is_file())
+        self.assertEqual((package / "Sources/Curl2/Transfer/Client.swift").read_text(),
+                         "import CCurl2\n\npublic struct Client {}\n")
+        manifest = (package / "Package.swift").read_text()
+        self.assertIn('.systemLibrary(name: "CCurl2", pkgConfig: "libcurl")', manifest)
+        self.assertIn('.target(name: "Curl2", dependencies: ["CCurl2", ', manifest)
+
+
+class OutputChoiceTests(unittest.TestCase):
+    def test_a_quick_run_writes_only_what_is_asked_for(self):
+        self.assertEqual(scale_cli.outputs(parse_arguments(["--scale", "--quick"])), (None, None, None))
+        json_only = parse_arguments(["--scale", "--quick", "--json"])
+        self.assertEqual(scale_cli.outputs(json_only), (scale_cli.DEFAULT_JSON, None, None))
+        self.assertFalse(scale_cli.publishes(json_only))
+        named = parse_arguments(["--scale", "--quick", "--json", "/tmp/scale.json"])
+        self.assertEqual(scale_cli.outputs(named)[0], Path("/tmp/scale.json"))
+
+    def test_a_full_run_or_publish_writes_the_committed_files(self):
+        committed = (scale_cli.DEFAULT_JSON, scale_cli.DEFAULT_CHARTS, scale_cli.DEFAULT_REPORT)
+        for argv in (["--scale"], ["--scale", "--quick", "--publish"]):
+            with self.subTest(argv=argv):
+                arguments = parse_arguments(argv)
+                self.assertTrue(scale_cli.publishes(arguments))
+                self.assertEqual(scale_cli.outputs(arguments), committed)
+
+    def test_the_committed_files_are_in_the_tools_folder(self):
+        tool = Path(__file__).resolve().parents[1] / "tools" / "measure-builds"
+        self.assertEqual(scale_cli.DEFAULT_REPORT, tool / "measure-builds-scale.md")
+        self.assertTrue(scale_cli.DEFAULT_REPORT.is_file())
+        self.assertTrue(scale_cli.README.is_file())
 
 
 class PlanTests(unittest.TestCase):

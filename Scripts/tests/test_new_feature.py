@@ -8,8 +8,8 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from newfeature.generate import sort_imports
-from newfeature.names import FeatureNameError, feature_names, singular
+from new_feature.generate import sort_imports
+from new_feature.names import FeatureNameError, feature_names, singular
 
 REPO = Path(__file__).resolve().parents[2]
 IGNORED = shutil.ignore_patterns(".build*", "__pycache__", ".swiftpm")

@@ -26,7 +26,7 @@ def compiled_sample():
 
 def readmes():
     found = [REPO / "README.md", *sorted(REPO.glob("App/README.md")), *sorted(REPO.glob("Packages/*/README.md")),
-             *sorted(REPO.glob("Scripts/*.md"))]
+             *sorted(REPO.glob("Scripts/tools/*/*.md"))]
     return [path for path in found if path.is_file()]
 
 
@@ -48,9 +48,11 @@ class ReadmeTests(unittest.TestCase):
             with self.subTest(readme=str(path.relative_to(REPO))):
                 self.assertEqual(broken_links(path), [])
 
-    def test_the_readme_links_the_reports_next_to_their_scripts(self):
+    def test_the_readme_links_the_reports_in_their_tools_folders(self):
         text = (REPO / "README.md").read_text()
-        for report in ("Scripts/bench.md", "Scripts/soak.md", "Scripts/measure-builds.md", "App/README.md"):
+        reports = ("Scripts/tools/bench/bench.md", "Scripts/tools/soak/soak.md",
+                   "Scripts/tools/measure-builds/measure-builds.md", "App/README.md")
+        for report in reports:
             self.assertIn(f"]({report})", text)
 
     def test_the_readme_is_a_front_page(self):
