@@ -27,7 +27,7 @@ class CheckDocsTests(unittest.TestCase):
         self.addCleanup(shutil.rmtree, self.root)
         self.write("Packages/Stream/Sources/Stream/StreamClient+Tuning.swift", SOURCE)
         self.write("Packages/Stream/README.md", "A slow reader holds at most `StreamClient.bufferLimit` bytes.\n")
-        self.write("Scripts/bench.md", "The slow reader holds 512 KiB in this run.\n")
+        self.write("Scripts/tools/bench/bench.md", "The slow reader holds 512 KiB in this run.\n")
 
     def write(self, relative, text):
         path = self.root / relative
@@ -74,11 +74,11 @@ class CheckDocsTests(unittest.TestCase):
         self.assertEqual(self.run_checker().returncode, 1)
 
     def test_fails_on_a_report_that_narrates_history(self):
-        self.write("Scripts/bench.md", "The chain adds 1.1 µs (it was 10.6 µs).\n\nThe cache now answers at once.\n")
+        self.write("Scripts/tools/bench/bench.md", "The chain adds 1.1 µs (it was 10.6 µs).\n\nThe cache now answers at once.\n")
         result = self.run_checker()
         self.assertEqual(result.returncode, 1)
-        self.assertIn("Scripts/bench.md:1: narrates history ('was 1')", result.stdout)
-        self.assertIn("Scripts/bench.md:3: narrates history ('now')", result.stdout)
+        self.assertIn("Scripts/tools/bench/bench.md:1: narrates history ('was 1')", result.stdout)
+        self.assertIn("Scripts/tools/bench/bench.md:3: narrates history ('now')", result.stdout)
 
     def test_the_repository_agrees_with_itself(self):
         result = subprocess.run([str(CHECKER)], capture_output=True, text=True)
