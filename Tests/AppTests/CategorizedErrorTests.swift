@@ -20,6 +20,7 @@ struct CategorizedErrorTests {
     /// Every public error type of the packages' library modules, under its fully qualified name. Typed
     /// `any CategorizedError.Type`: a type without a category does not compile here.
     static let categorized: [String: any CategorizedError.Type] = [
+        "CurlInfrastructure.CurlClient.BodyRewindError": CurlClient.BodyRewindError.self,
         "CurlInfrastructure.CurlError": CurlError.self,
         "FilesFeatureAPI.FilesDeleteMapper.Error": FilesDeleteMapper.Error.self,
         "FilesFeatureAPI.FilesDownloadMapper.Error": FilesDownloadMapper.Error.self,

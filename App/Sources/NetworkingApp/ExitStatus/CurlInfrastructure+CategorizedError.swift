@@ -4,3 +4,8 @@ extension CurlError: CategorizedError {
     /// libcurl could not complete a transfer: the network failed, like the `HTTPTransportError` it is kept in.
     var exitStatus: ExitStatus { .networkFailure }
 }
+
+extension CurlClient.BodyRewindError: CategorizedError {
+    /// A request body could not be sent again on a new connection: the connection was lost, a network failure.
+    var exitStatus: ExitStatus { .networkFailure }
+}
