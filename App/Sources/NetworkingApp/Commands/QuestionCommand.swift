@@ -51,7 +51,7 @@ struct QuestionCommand {
         return .success
     }
 
-    /// Writes the avatar's bytes to `path` (as ``OutputFile`` writes; a new file gets mode 0644) and returns
+    /// Writes the avatar's bytes to `path` (as `OutputFile` writes; a new file gets mode 0644) and returns
     /// the path.
     private func save(_ detail: QuestionDetail, to path: String) throws -> String {
         guard let avatar = detail.avatar else {

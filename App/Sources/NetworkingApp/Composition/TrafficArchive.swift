@@ -53,7 +53,7 @@ struct TrafficArchive {
         return ResponseCache(directory: directory, mode: recorder != nil && mode == .normal ? .reload : mode)
     }
 
-    /// Writes the `--record` file whatever `status` the command ended with (cancelled too), as ``OutputFile``
+    /// Writes the `--record` file whatever `status` the command ended with (cancelled too), as `OutputFile`
     /// writes (a new file gets mode 0600: the archive holds the traffic); a file that cannot be written turns
     /// success into ``ExitStatus/localFileFailure``.
     /// A command cancelled by a signal or a timeout returns while its requests are still ending: the archive

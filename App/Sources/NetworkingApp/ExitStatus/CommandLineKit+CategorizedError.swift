@@ -9,3 +9,8 @@ extension UsageError: CategorizedError {
 extension StandardInputError: CategorizedError {
     var exitStatus: ExitStatus { .usage }
 }
+
+/// A file the tool was asked to write (`--save-avatar`, `--record`) could not be written. Exit status 5.
+extension OutputFile.Error: CategorizedError {
+    var exitStatus: ExitStatus { .localFileFailure }
+}

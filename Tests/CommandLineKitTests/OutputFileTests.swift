@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import NetworkingApp
+@testable import CommandLineKit
 
 /// ``OutputFile`` on real files in a private temporary directory: regular files, symbolic links, FIFOs, modes.
 struct OutputFileTests {
@@ -96,28 +96,6 @@ struct OutputFileTests {
     private func mode(_ path: String) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         return try #require((attributes[.posixPermissions] as? NSNumber)?.intValue)
-    }
-}
-
-/// A private temporary directory, removed when released.
-private final class Scratch {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("output-file-\(UUID())")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
-
-    func names() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
     }
 }
 

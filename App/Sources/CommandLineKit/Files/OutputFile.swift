@@ -1,4 +1,3 @@
-import CommandLineKit
 import Foundation
 
 #if canImport(Glibc)
@@ -17,9 +16,9 @@ import Foundation
 ///   and the link stays a link;
 /// - a FIFO or a character device is written in place (opened and written, never replaced);
 /// - `-` is standard output.
-struct OutputFile {
+public struct OutputFile: Sendable {
     /// Why the file could not be written, in one sentence.
-    enum Error: CategorizedError, Equatable, CustomStringConvertible, LocalizedError {
+    public enum Error: Swift.Error, Equatable, CustomStringConvertible, LocalizedError {
         /// The folder the file would go in does not exist.
         case missingFolder(path: String, folder: String)
         /// The path names a folder, a socket or a block device.
@@ -27,7 +26,8 @@ struct OutputFile {
         /// A system call failed.
         case cannotWrite(path: String, reason: String)
 
-        var description: String {
+        /// The sentence, naming the path.
+        public var description: String {
             switch self {
             case .missingFolder(let path, _): "Could not write \(path): the folder does not exist"
             case .notAFile(let path): "Could not write \(path): it is not a file, a FIFO or a character device"
@@ -35,11 +35,11 @@ struct OutputFile {
             }
         }
 
-        var errorDescription: String? { description }
+        /// The same sentence, for `LocalizedError`.
+        public var errorDescription: String? { description }
 
-        var exitStatus: ExitStatus { .localFileFailure }
-
-        var recoverySuggestion: String? {
+        /// What to do about it.
+        public var recoverySuggestion: String? {
             switch self {
             case .missingFolder: "Create the folder first, or choose another path."
             case .notAFile, .cannotWrite: "Choose another path."
@@ -48,12 +48,20 @@ struct OutputFile {
     }
 
     /// The path as given; `-` is standard output.
-    let path: String
+    public let path: String
     /// The permissions of a file that does not exist yet, for example `0o644`.
-    let newFileMode: mode_t
+    public let newFileMode: mode_t
+
+    /// A file at `path` (`-` for standard output) that gets `newFileMode` when it does not exist yet.
+    public init(path: String, newFileMode: mode_t) {
+        self.path = path
+        self.newFileMode = newFileMode
+    }
 
     /// Writes `bytes` to the path as described above.
-    func write(_ bytes: [UInt8]) throws(Error) {
+    /// - Throws: ``Error`` naming the path when the folder is missing, the path is not a file, or a system call
+    ///   fails; a regular file is then left as it was.
+    public func write(_ bytes: [UInt8]) throws(Error) {
         guard path != "-" else { return try writeThrough(STDOUT_FILENO, bytes, name: "standard output") }
         let target = try resolvedTarget()
         var status = stat()
