@@ -85,12 +85,12 @@ class CheckAPITests(unittest.TestCase):
         source = self.checkout / "Packages" / "HTTPClient" / "Sources" / "HTTPClient" / "HTTPMethod.swift"
         original = source.read_text()
         self.addCleanup(source.write_text, original)
-        source.write_text(original + "\nextension HTTPMethod {\n    /// Test.\n    public var isSafe: Bool { true }\n}\n")
+        source.write_text(original + "\nextension HTTPMethod {\n    /// Test.\n    public var isScratchProbe: Bool { true }\n}\n")
 
         added = run(self.checkout)
 
         self.assertEqual(added.returncode, 0, added.stdout + added.stderr)
-        self.assertIn("+ HTTPMethod.isSafe: var isSafe: Bool { get }", added.stdout)
+        self.assertIn("+ HTTPMethod.isScratchProbe: var isScratchProbe: Bool { get }", added.stdout)
 
     def test_a_changed_declaration_fails_showing_the_old_and_the_new_line(self):
         source = self.checkout / "Packages" / "HTTPClient" / "Sources" / "HTTPClient" / "HTTPMethod.swift"

@@ -20,7 +20,12 @@ public struct Argument<Target>: Sendable {
     }
 
     /// An argument of one word, parsed by `parser`, then given its effect by `apply`.
-    /// - Parameter missing: The error's text when the word is not given (default `missing NAME`).
+    /// - Parameters:
+    ///   - name: The name usage and help show, such as `NAME`.
+    ///   - help: One line for the help's arguments section.
+    ///   - missing: The error's text when the word is not given (default `missing NAME`).
+    ///   - parser: Reads the word.
+    ///   - apply: Gives the parsed value its effect on the command's target.
     public init<Value>(
         _ name: String, help: String, missing: String? = nil, _ parser: ValueParser<Value>,
         apply: @escaping @Sendable (inout Target, Value) -> Void
@@ -32,7 +37,12 @@ public struct Argument<Target>: Sendable {
     }
 
     /// An argument of one word, parsed by `parser` and stored at `keyPath`.
-    /// - Parameter missing: The error's text when the word is not given (default `missing NAME`).
+    /// - Parameters:
+    ///   - name: The name usage and help show, such as `NAME`.
+    ///   - help: One line for the help's arguments section.
+    ///   - missing: The error's text when the word is not given (default `missing NAME`).
+    ///   - keyPath: Where the parsed value goes in the command's target.
+    ///   - parser: Reads the word.
     public init<Value>(
         _ name: String, help: String, missing: String? = nil, _ keyPath: WritableKeyPath<Target, Value?> & Sendable,
         _ parser: ValueParser<Value>
@@ -41,7 +51,12 @@ public struct Argument<Target>: Sendable {
     }
 
     /// An argument of one or more words (`FILE...`), each parsed by `parser`, stored in order at `keyPath`.
-    /// - Parameter missing: The error's text when no word is given (default `missing NAME...`).
+    /// - Parameters:
+    ///   - name: The name usage and help show, such as `FILE`.
+    ///   - help: One line for the help's arguments section.
+    ///   - missing: The error's text when no word is given (default `missing NAME...`).
+    ///   - keyPath: The list the parsed values are appended to, in the command's target.
+    ///   - parser: Reads each word.
     public static func repeating<Value>(
         _ name: String, help: String, missing: String? = nil, _ keyPath: WritableKeyPath<Target, [Value]> & Sendable,
         _ parser: ValueParser<Value>

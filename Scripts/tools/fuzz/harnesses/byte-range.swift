@@ -1,5 +1,5 @@
 // Target `byte-range`: the `Range` request field (ByteRange) and the partial answers a cache makes from a stored
-// complete response (CachingHTTPClient.ranged). The input is the field's value, then a line with a body length.
+// complete response (RangedAnswer.ranged). The input is the field's value, then a line with a body length.
 // Properties: a `.bytes` selection is a non-empty part of 0..<length; a 206 carries exactly that slice of the
 // stored body, a `Content-Length` of its count and a `Content-Range: bytes a-b/length` naming it; a 416 comes only
 // from a parsed range that selects nothing, with `Content-Range: bytes */length`; an unparsable field, an
@@ -85,7 +85,7 @@ private func checkAnswer(_ field: String, range: ByteRange?, length: Int) {
         "Content-Length": String(length), "ETag": "\"v1\"", "Age": "7", HTTPCacheOutcome.headerName: "HIT",
     ]
     let request = RangeRequest(method: .get, headers: HTTPHeaders([("Range", field)]))
-    let (data, response) = CachingHTTPClient.ranged(
+    let (data, response) = RangedAnswer.ranged(
         (body, HTTPResponse(statusCode: 200, headers: stored)), for: request)
     let context = "\(field.debugDescription) of \(length) bytes"
 
@@ -130,7 +130,7 @@ private func checkUnchanged(
     status: Int = 200, length: Int
 ) {
     let request = RangeRequest(method: method, headers: HTTPHeaders([("Range", field)] + extra))
-    let (data, response) = CachingHTTPClient.ranged(
+    let (data, response) = RangedAnswer.ranged(
         (body, HTTPResponse(statusCode: status, headers: stored)), for: request)
     check(
         response.statusCode == status && data == body && response.headers == stored,
