@@ -15,7 +15,7 @@ struct CurlClientEndToEndTests {
         arguments: ["M-SEARCH", "PROPFIND", "DELETE", "OPTIONS", "TRACE"])
     func bodilessMethod(token: String) async throws {
         let method = try #require(HTTPMethod(rawValue: token))
-        try await withDevServer { _, client in
+        try await DevServer.run(client: CurlClient.forDevServer()) { _, client in
             let echo = try await client.echo(devRequest(method, "echo/bodiless"))
 
             #expect(echo.method == token)
