@@ -61,8 +61,8 @@ public final class CurlClient: HTTPClient {
 
     /// Creates a client for `baseURL` that reaches origins as `proxy` says, overriding the environment.
     ///
-    /// `proxy` is resolved once, here: ``HTTPProxy/environment`` reads the process environment by curl's
-    /// rules, ``HTTPProxy/direct`` uses no proxy whatever the environment says, and ``HTTPProxy/url(_:)``
+    /// `proxy` is resolved once, here: `HTTPProxy.environment` reads the process environment by curl's
+    /// rules, `HTTPProxy.direct` uses no proxy whatever the environment says, and `HTTPProxy.url(_:)`
     /// sends every request through that proxy, `https` tunnelled with `CONNECT`. The other parameters are
     /// ``init(baseURL:requestTimeout:redirects:maximumResponseBytes:certificateAuthorities:)``'s; `nil`
     /// `certificateAuthorities` trusts the system's.

@@ -5,9 +5,9 @@ import HTTPClientSupport
     import FoundationNetworking
 #endif
 
-/// Puts an ``HTTPProxy`` setting into a session configuration, or refuses one URLSession cannot honour here.
+/// Puts an `HTTPProxy` setting into a session configuration, or refuses one URLSession cannot honour here.
 enum ProxyConfigurator {
-    /// Sets `configuration`'s proxies for `proxy`, reading `environment` for ``HTTPProxy/environment``.
+    /// Sets `configuration`'s proxies for `proxy`, reading `environment` for `HTTPProxy.environment`.
     /// - Throws: `TransportConfigurationError.invalidProxy` or `.unsupportedProxy`.
     static func apply(
         _ proxy: HTTPProxy, to configuration: URLSessionConfiguration, environment: [String: String]
@@ -24,7 +24,7 @@ enum ProxyConfigurator {
 
     #if canImport(FoundationNetworking)
         /// FoundationNetworking never reads `connectionProxyDictionary`; its libcurl applies the environment's
-        /// proxy variables, by the same rules as ``HTTPProxy/environment``.
+        /// proxy variables, by the same rules as `HTTPProxy.environment`.
         private static func checkLinux(
             _ proxy: HTTPProxy, environmentRoutes: HTTPProxy.Routes
         ) throws(TransportConfigurationError) {
@@ -45,7 +45,7 @@ enum ProxyConfigurator {
             }
         }
     #else
-        /// The `connectionProxyDictionary` for `proxy`: empty for ``HTTPProxy/direct``, the configuration's own
+        /// The `connectionProxyDictionary` for `proxy`: empty for `HTTPProxy.direct`, the configuration's own
         /// (`nil`, the system's settings) when the environment names no proxy.
         private static func dictionary(
             _ proxy: HTTPProxy, routes: HTTPProxy.Routes

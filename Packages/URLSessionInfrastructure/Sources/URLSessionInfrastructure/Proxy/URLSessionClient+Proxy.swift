@@ -11,8 +11,8 @@ extension URLSessionClient {
     /// URLSession cannot, rather than going direct.
     ///
     /// On Linux, FoundationNetworking ignores `connectionProxyDictionary`, and its libcurl reads the proxy
-    /// variables of the environment itself: ``HTTPProxy/environment`` is honoured by curl's rules,
-    /// ``HTTPProxy/direct`` only while the environment names no proxy, and ``HTTPProxy/url(_:)`` never
+    /// variables of the environment itself: `HTTPProxy.environment` is honoured by curl's rules,
+    /// `HTTPProxy.direct` only while the environment names no proxy, and `HTTPProxy.url(_:)` never
     /// (use `CurlClient`, or set `https_proxy` and `http_proxy`). On Apple platforms `proxy` becomes the
     /// configuration's `connectionProxyDictionary`; a proxy URL with credentials, or an `https` proxy, is
     /// refused there. The other parameters are
