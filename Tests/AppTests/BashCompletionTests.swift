@@ -17,7 +17,9 @@ struct BashCompletionTests {
         #expect(
             try await complete("networking", "token", "")
                 == [
-                    "--base-url", "--help", "--record", "--replay", "--timeout", "--transport", "--verbose", "-h", "-v",
+                    "--base-url", "--help", "--proxy", "--record", "--replay", "--timeout", "--transport", "--verbose",
+                    "-h",
+                    "-v",
                     "update",
                 ])
     }

@@ -68,7 +68,7 @@ public enum NetworkingApp {
         }
         var factory = HTTPClientFactory(
             log: log, cache: cache, recorder: archive.recorder,
-            makeTransport: HTTPClientFactory.transport(settings.transport))
+            makeTransport: HTTPClientFactory.transport(settings.transport, proxy: settings.proxy))
         factory.makeTransport = archive.transport(factory.makeTransport)
         factory.inFlight = archive.inFlight
         factory.deadline = CommandDeadline.start(total: settings.timeout)

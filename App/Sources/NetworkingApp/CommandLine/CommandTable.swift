@@ -50,5 +50,10 @@ enum CommandTable {
             "--transport", "NAME",
             help: "send with libcurl or URLSession (default \(TransportChoice.platformDefault.rawValue) here)",
             \.transport, .choice),
+        Option(
+            "--proxy", "URL",
+            help: "send through the proxy at URL ('' to go direct; default: https_proxy,\n"
+                + "http_proxy, all_proxy and no_proxy, as curl reads them)",
+            \.proxy, OptionValues.proxy),
     ]
 }

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import HTTPCaching
+import HTTPClientSupport
 import QuestionsFeature
 
 /// What the user asked for on the command line, validated: the options every command takes, and the command.
@@ -17,6 +18,8 @@ struct Invocation: Equatable, Sendable {
     var timeout: Duration?
     /// `--transport NAME`: which client sends the requests.
     var transport: TransportChoice?
+    /// `--proxy URL`: the proxy every request goes through; `''` goes direct.
+    var proxy: HTTPProxy?
     var command: Command
 
     /// `--no-cache` (`.reload`) or `--offline`, which only the Stack Exchange commands take.

@@ -14,6 +14,10 @@ enum OptionValues {
         try timeout(text, source: context.option)
     }
 
+    static let proxy = ValueParser<HTTPProxy> { text, context throws(UsageError) in
+        try proxy(text, source: context.option)
+    }
+
     /// A tag list such as `swift;swiftui`, trimmed and not empty.
     static let tags = ValueParser<String> { text, context throws(UsageError) in
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -75,6 +79,25 @@ enum OptionValues {
     }
 
     /// A timeout in seconds: a positive decimal number (`30`, `2.5`, `.5`) of at most a day.
+    /// `text` as a proxy setting: the empty string goes direct, anything else is the proxy's URL (`http://`
+    /// when it has no scheme), checked as the transports check it.
+    static func proxy(_ text: String, source: String) throws(UsageError) -> HTTPProxy {
+        guard !text.isEmpty else { return .direct }
+        do {
+            let endpoint = try HTTPProxy.Endpoint(parsing: text)
+            let absolute = text.contains("://") ? text : "http://" + text
+            guard let url = URL(string: absolute) else {
+                throw TransportConfigurationError.invalidProxy(endpoint.description)
+            }
+            return .url(url)
+        } catch {
+            throw UsageError(
+                description: "\(source) must be a proxy URL with a host (http, https or socks), or '' to go direct, "
+                    + "not '\(RedactedURL.string(from: text))'",
+                command: nil)
+        }
+    }
+
     static func timeout(_ text: String, source: String) throws(UsageError) -> Duration {
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let isDecimal =

@@ -4,6 +4,7 @@ import HTTPArchive
 import HTTPCaching
 import HTTPClient
 import HTTPClientDecorators
+import HTTPClientSupport
 import URLSessionInfrastructure
 
 /// Builds the app's client chains; their order and the reason for each layer: <doc:WiringTheCompositionRoot>.
@@ -58,10 +59,34 @@ public struct HTTPClientFactory: Sendable {
 
     /// Makes the transport `choice` names for each chain (see ``TransportChoice``).
     public static func transport(_ choice: TransportChoice) -> MakeTransport {
+        transport(choice, proxy: .environment)
+    }
+
+    /// Makes the transport `choice` names for each chain, sending through `proxy` (see `HTTPProxy`).
+    public static func transport(_ choice: TransportChoice, proxy: HTTPProxy) -> MakeTransport {
         switch choice {
-        case .curl: { try curlTransport(baseURL: $0, settings: $1) }
-        case .urlsession: { try urlSessionTransport(baseURL: $0, settings: $1) }
+        case .curl: { try curlTransport(baseURL: $0, settings: $1, proxy: proxy) }
+        case .urlsession: { try urlSessionTransport(baseURL: $0, settings: $1, proxy: proxy) }
         }
+    }
+
+    /// ``curlTransport(baseURL:settings:)`` sending through `proxy`.
+    @Sendable public static func curlTransport(
+        baseURL: URL, settings: TransportSettings, proxy: HTTPProxy
+    ) throws -> any HTTPClient {
+        try CurlClient(
+            baseURL: baseURL, requestTimeout: settings.requestTimeout,
+            maximumResponseBytes: settings.maximumResponseBytes, proxy: proxy)
+    }
+
+    /// ``urlSessionTransport(baseURL:settings:)`` sending through `proxy`, or failing to start when this
+    /// platform's URLSession cannot honour it (`TransportConfigurationError.unsupportedProxy`).
+    @Sendable public static func urlSessionTransport(
+        baseURL: URL, settings: TransportSettings, proxy: HTTPProxy
+    ) throws -> any HTTPClient {
+        try URLSessionClient(
+            baseURL: baseURL, configuration: .ephemeral, requestTimeout: settings.requestTimeout,
+            maximumResponseBytes: settings.maximumResponseBytes, proxy: proxy)
     }
 
     /// The app's transport for one chain over libcurl: a `CurlClient` with its own thread, the chain's request

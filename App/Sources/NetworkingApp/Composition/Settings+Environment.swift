@@ -11,6 +11,7 @@ extension Settings {
         static let cacheDirectory = "NETWORKING_CACHE_DIR"
         static let timeout = "NETWORKING_TIMEOUT"
         static let transport = "NETWORKING_TRANSPORT"
+        static let proxy = "NETWORKING_PROXY"
     }
 
     /// Each variable with what it sets and its default, as the help shows them; "\n" continues a line.
@@ -38,6 +39,7 @@ extension Settings {
                 Variable.transport,
                 "curl or urlsession (default \(TransportChoice.platformDefault.rawValue) here; --transport wins)"
             ),
+            (Variable.proxy, "proxy URL for both transports, empty to go direct (--proxy wins)"),
         ]
     }
 }

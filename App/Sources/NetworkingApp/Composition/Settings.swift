@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import HTTPClientSupport
 
 /// Where each API lives and how to authenticate, from the command line and the environment.
 ///
@@ -27,6 +28,9 @@ struct Settings: Equatable {
     /// The client every chain starts from: `--transport`, then `NETWORKING_TRANSPORT`, then
     /// ``TransportChoice/platformDefault``.
     var transport = TransportChoice.platformDefault
+    /// The proxy every transport uses: `--proxy`, then `NETWORKING_PROXY` (empty goes direct), then
+    /// `HTTPProxy.environment`.
+    var proxy = HTTPProxy.environment
 
     static let defaultTimeout = Duration.seconds(30)
 
@@ -57,6 +61,11 @@ struct Settings: Equatable {
             cacheLocation: ResponseCache.location(environment: environment)
         )
         settings.transport = transport
+        if let proxy = invocation.proxy {
+            settings.proxy = proxy
+        } else if let text = environment[Variable.proxy]?.trimmingCharacters(in: .whitespacesAndNewlines) {
+            settings.proxy = try OptionValues.proxy(text, source: Variable.proxy)
+        }
         if let timeout = invocation.timeout {
             settings.timeout = timeout
         } else if let text = trimmed(Variable.timeout) {

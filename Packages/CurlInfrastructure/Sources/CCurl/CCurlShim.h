@@ -12,6 +12,34 @@ static inline CURLcode ccurl_easy_set_certificate_authorities(CURL *handle, cons
     return curl_easy_setopt(handle, CURLOPT_CAINFO, path);
 }
 
+// MARK: Proxies
+
+/// CURLOPT_SUPPRESS_CONNECT_HEADERS on: a CONNECT proxy's own response head never reaches the header callback,
+/// so the callback sees only the origin's heads.
+static inline CURLcode ccurl_easy_suppress_connect_headers(CURL *handle) {
+    return curl_easy_setopt(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1L);
+}
+
+/// CURLOPT_PROXY: the proxy URL; the empty string means no proxy, whatever the environment says.
+static inline CURLcode ccurl_easy_set_proxy(CURL *handle, const char *url) {
+    return curl_easy_setopt(handle, CURLOPT_PROXY, url);
+}
+
+/// CURLOPT_NOPROXY: the comma-separated hosts reached without the proxy; the empty string means none.
+static inline CURLcode ccurl_easy_set_no_proxy(CURL *handle, const char *hosts) {
+    return curl_easy_setopt(handle, CURLOPT_NOPROXY, hosts);
+}
+
+/// CURLOPT_PROXYUSERNAME: the user name sent to the proxy.
+static inline CURLcode ccurl_easy_set_proxy_user_name(CURL *handle, const char *name) {
+    return curl_easy_setopt(handle, CURLOPT_PROXYUSERNAME, name);
+}
+
+/// CURLOPT_PROXYPASSWORD: the password sent to the proxy.
+static inline CURLcode ccurl_easy_set_proxy_password(CURL *handle, const char *password) {
+    return curl_easy_setopt(handle, CURLOPT_PROXYPASSWORD, password);
+}
+
 // MARK: curl_easy_setopt
 
 static inline CURLcode ccurl_easy_setopt_long(CURL *handle, CURLoption option, long value) {

@@ -40,7 +40,7 @@ public final class CurlClient: HTTPClient {
         baseURL: URL, requestTimeout: TimeInterval = defaultRequestTimeout, redirects: RedirectPolicy = .standard,
         maximumResponseBytes: Int = defaultMaximumResponseBytes
     ) throws(TransportConfigurationError) {
-        (builder, loop) = try Self.parts(baseURL, requestTimeout, redirects, maximumResponseBytes, nil)
+        (builder, loop) = try Self.parts(baseURL, requestTimeout, redirects, maximumResponseBytes, nil, .environment)
     }
 
     /// Creates a client for `baseURL` that trusts the certificate authorities in `certificateAuthorities`
@@ -56,13 +56,42 @@ public final class CurlClient: HTTPClient {
         maximumResponseBytes: Int = defaultMaximumResponseBytes, certificateAuthorities: URL
     ) throws(TransportConfigurationError) {
         (builder, loop) = try Self.parts(
-            baseURL, requestTimeout, redirects, maximumResponseBytes, certificateAuthorities)
+            baseURL, requestTimeout, redirects, maximumResponseBytes, certificateAuthorities, .environment)
+    }
+
+    /// Creates a client for `baseURL` that reaches origins as `proxy` says, overriding the environment.
+    ///
+    /// `proxy` is resolved once, here: `HTTPProxy.environment` reads the process environment by curl's
+    /// rules, `HTTPProxy.direct` uses no proxy whatever the environment says, and `HTTPProxy.url(_:)`
+    /// sends every request through that proxy, `https` tunnelled with `CONNECT`. The other parameters are
+    /// ``init(baseURL:requestTimeout:redirects:maximumResponseBytes:certificateAuthorities:)``'s; `nil`
+    /// `certificateAuthorities` trusts the system's.
+    /// - Throws: `TransportConfigurationError` for an unusable base URL (see `BaseURL`), a timeout or size
+    ///   limit that is not positive, or an unusable proxy URL (`invalidProxy`, credentials redacted).
+    public init(
+        baseURL: URL, requestTimeout: TimeInterval = defaultRequestTimeout, redirects: RedirectPolicy = .standard,
+        maximumResponseBytes: Int = defaultMaximumResponseBytes, certificateAuthorities: URL? = nil,
+        proxy: HTTPProxy
+    ) throws(TransportConfigurationError) {
+        (builder, loop) = try Self.parts(
+            baseURL, requestTimeout, redirects, maximumResponseBytes, certificateAuthorities, proxy)
+    }
+
+    /// The initializer above with `environment` in place of the process environment, for tests.
+    init(
+        baseURL: URL, requestTimeout: TimeInterval = defaultRequestTimeout, certificateAuthorities: URL? = nil,
+        proxy: HTTPProxy, environment: [String: String]
+    ) throws(TransportConfigurationError) {
+        (builder, loop) = try Self.parts(
+            baseURL, requestTimeout, .standard, Self.defaultMaximumResponseBytes, certificateAuthorities, proxy,
+            environment: environment)
     }
 
     /// The request builder and event loop of a client, once its inputs are checked.
     private static func parts(
         _ baseURL: URL, _ requestTimeout: TimeInterval, _ redirects: RedirectPolicy, _ maximumResponseBytes: Int,
-        _ certificateAuthorities: URL?
+        _ certificateAuthorities: URL?, _ proxy: HTTPProxy,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(TransportConfigurationError) -> (CurlRequestBuilder, CurlEventLoop) {
         try BaseURL.validate(baseURL)
         try TransportConfigurationError.validate(
@@ -70,7 +99,8 @@ public final class CurlClient: HTTPClient {
         let settings = CurlSettings(
             idleTimeout: .milliseconds(Int64((requestTimeout * 1000).rounded(.up))),
             limit: ResponseSizeLimit(maximumBytes: maximumResponseBytes),
-            redirects: RedirectRules(policy: redirects), certificateAuthorities: certificateAuthorities)
+            redirects: RedirectRules(policy: redirects), certificateAuthorities: certificateAuthorities,
+            proxy: try proxy.routes(environment: environment))
         return (CurlRequestBuilder(baseURL: baseURL), CurlEventLoop(settings: settings))
     }
 

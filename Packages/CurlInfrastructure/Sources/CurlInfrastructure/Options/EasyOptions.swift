@@ -6,7 +6,8 @@ import HTTPClient
 struct EasyOptions {
     let easy: UnsafeMutableRawPointer
 
-    /// Every option of one hop: URL, protocol, method and body, headers, decoding, callbacks.
+    /// Every option of one hop: URL, protocol, method and body, headers, decoding, callbacks, and only the
+    /// origin's response heads when a proxy tunnels the connection.
     /// - Parameter userData: The ``EasyTransfer`` the callbacks report to (unretained; it outlives the handle).
     /// - Throws: ``HTTPTransportError/other(underlying:)`` naming the option libcurl refused.
     func configure(
@@ -22,6 +23,7 @@ struct EasyOptions {
         try check(ccurl_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)), "HTTP_VERSION")
         try check(ccurl_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1), "PIPEWAIT")
         try check(ccurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headers), "HTTPHEADER")
+        try suppressConnectHeaders()
         try setMethodAndBody(request)
         try setCallbacks(userData: userData)
     }
@@ -132,7 +134,8 @@ struct EasyOptions {
         try check(ccurl_easy_setopt_long(easy, CURLOPT_BUFFERSIZE, size), "BUFFERSIZE")
     }
 
-    private func check(_ code: CURLcode, _ option: String) throws(HTTPTransportError) {
+    /// Throws ``HTTPTransportError/other(underlying:)`` naming `option` unless `code` is `CURLE_OK`.
+    func check(_ code: CURLcode, _ option: String) throws(HTTPTransportError) {
         guard code != CURLE_OK else { return }
         let text = String(cString: curl_easy_strerror(code))
         throw .other(underlying: CurlError(code, "CURLOPT_\(option) refused: \(text)"))

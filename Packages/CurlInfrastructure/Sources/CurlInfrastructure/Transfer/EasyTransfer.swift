@@ -99,6 +99,7 @@ final class EasyTransfer {
         headerList = EasyOptions.headerList(for: request)
         try options.configure(request, headers: headerList, errorBuffer: errorBuffer, userData: me)
         try options.trust(settings.certificateAuthorities)
+        try options.route(request.url, through: settings.proxy)
         // A streamed body gets large callbacks; a collected one keeps libcurl's small default buffer.
         if sink is ResponseStream { try options.receiveBuffer(ResponseStream.receiveBufferSize) }
         return easy

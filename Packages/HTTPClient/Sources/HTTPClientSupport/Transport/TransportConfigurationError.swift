@@ -20,6 +20,12 @@ public enum TransportConfigurationError: Error, Equatable, Sendable {
     case invalidRequestTimeout(TimeInterval)
     /// The response size limit is not a positive number of bytes.
     case invalidMaximumResponseBytes(Int)
+    /// The proxy URL (credentials redacted) has no host, or a scheme other than those of
+    /// ``HTTPProxy/Endpoint/schemes``.
+    case invalidProxy(String)
+    /// The transport cannot honour this proxy setting (described with credentials redacted); the reason says
+    /// why.
+    case unsupportedProxy(String, reason: String)
 }
 
 extension TransportConfigurationError: CustomStringConvertible {
@@ -40,6 +46,10 @@ extension TransportConfigurationError: CustomStringConvertible {
             "Invalid request timeout \(seconds): it must be a positive number of seconds"
         case .invalidMaximumResponseBytes(let bytes):
             "Invalid maximum response size \(bytes): it must be a positive number of bytes"
+        case .invalidProxy(let string):
+            "Invalid proxy \"\(string)\": it needs a host and an http, https, socks4, socks4a, socks5 or socks5h scheme"
+        case .unsupportedProxy(let setting, let reason):
+            "Unsupported proxy \"\(setting)\": \(reason)"
         }
     }
 }
