@@ -85,7 +85,7 @@ final class NginxServer {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nginx-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         do {
-            try makeCertificate(in: folder)
+            try SelfSignedCertificate.make(in: folder)
             let port = try ReservedPort().port
             try configuration(folder: folder, port: port)
                 .write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
@@ -118,25 +118,6 @@ final class NginxServer {
         let log = (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
         stop()
         throw Failure(description: "nginx did not start: \(log)")
-    }
-
-    /// A self-signed certificate for 127.0.0.1 and its key, made with `openssl`.
-    private static func makeCertificate(in folder: URL) throws {
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        openssl.arguments = [
-            "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-            "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-            "-keyout", folder.appendingPathComponent("key.pem").path,
-            "-out", folder.appendingPathComponent("cert.pem").path,
-        ]
-        openssl.standardOutput = FileHandle.nullDevice
-        openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
-        openssl.waitUntilExit()
-        guard openssl.terminationStatus == 0 else {
-            throw Failure(description: "openssl req exited with status \(openssl.terminationStatus)")
-        }
     }
 
     private static func configuration(folder: URL, port: Int) -> String {

@@ -95,7 +95,7 @@ public final class ConnectProxy {
         if let credentials { arguments += ["--credentials", credentials] }
         let certificate = folder.appendingPathComponent("cert.pem")
         if httpsOrigin {
-            try makeCertificate(in: folder)
+            try SelfSignedCertificate.make(in: folder)
             arguments += ["--origin-certificate", certificate.path]
             arguments += ["--origin-key", folder.appendingPathComponent("key.pem").path]
         }
@@ -137,25 +137,6 @@ public final class ConnectProxy {
                 guard let port = value("port"), let origin = value("origin") else { return nil }
                 return (port, origin)
             }
-        }
-    }
-
-    /// A self-signed certificate for 127.0.0.1 and its key, made with `openssl`.
-    private static func makeCertificate(in folder: URL) throws {
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        openssl.arguments = [
-            "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-            "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-            "-keyout", folder.appendingPathComponent("key.pem").path,
-            "-out", folder.appendingPathComponent("cert.pem").path,
-        ]
-        openssl.standardOutput = FileHandle.nullDevice
-        openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
-        openssl.waitUntilExit()
-        guard openssl.terminationStatus == 0 else {
-            throw Error(description: "openssl req exited with status \(openssl.terminationStatus)")
         }
     }
 
