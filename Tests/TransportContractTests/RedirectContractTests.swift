@@ -95,6 +95,24 @@ struct RedirectContractTests {
         }
     }
 
+    @Test(
+        "the response names the URL that answered it, after a redirect to another origin", arguments: Transport.allCases
+    )
+    func responseNamesTheURLThatAnswered(transport: Transport) async throws {
+        try await withTwoOrigins(transport) { first, second in
+            let client = try first.client()
+            let target = second.url("echo/elsewhere")
+
+            let (_, loaded) = try await client.load(request: redirect(to: target))
+            let streamed = try await client.stream(request: redirect(to: target), body: nil, progress: nil) {
+                response, _ in response
+            }
+
+            #expect(loaded.url?.absoluteString == target)
+            #expect(streamed.url?.absoluteString == target)
+        }
+    }
+
     @Test("never returns the 302 itself, with its Location", arguments: Transport.allCases)
     func neverReturnsRedirect(transport: Transport) async throws {
         try await withClient(transport, ClientOptions(redirects: .never)) { server, client in

@@ -22,7 +22,7 @@ extension EasyTransfer {
             hopDecision = .respond
             let length = head.bodyLength(answering: request.method)
             progress?.expectToReceive(length)
-            let response = HTTPResponse(statusCode: head.statusCode, headers: head.headers)
+            let response = HTTPResponse(statusCode: head.statusCode, headers: head.headers, url: request.url)
             if let error = sink.begin(response, head: head, length: length) {
                 failure = .transport(error)
                 return false

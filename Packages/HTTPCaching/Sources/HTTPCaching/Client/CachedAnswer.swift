@@ -27,7 +27,7 @@ enum CachedAnswer {
     static func marked(_ response: HTTPResponse, _ outcome: HTTPCacheOutcome) -> HTTPResponse {
         var headers = response.headers ?? HTTPHeaders()
         headers[HTTPCacheOutcome.headerName] = outcome.rawValue
-        return HTTPResponse(statusCode: response.statusCode, headers: headers)
+        return HTTPResponse(statusCode: response.statusCode, headers: headers, url: response.url)
     }
 
     /// The answer to a request that said `only-if-cached` when nothing stored may answer: `504 Gateway Timeout`

@@ -41,6 +41,7 @@ struct DownloadAttempt: Sendable {
         if response.statusCode == 206 {
             guard let resume else { throw HTTPDownloadError.unexpectedPartialContent }
             guard !resume.record.isContradicted(by: response),
+                !resume.record.isContradicted(byOriginOf: response.url),
                 let range = Self.continuation(of: resume.offset, in: response),
                 !resume.record.isContradicted(byCompleteLength: range.completeLength)
             else { return .startOver }
@@ -55,8 +56,9 @@ struct DownloadAttempt: Sendable {
         // A 206 that names no validator of its own continues the bytes the recorded one vouched for.
         let validator =
             DownloadResumeRecord.validator(of: response) ?? (offset > 0 ? resume?.record.validator : nil)
+        let origin = DownloadResumeRecord.origin(of: response.url) ?? (offset > 0 ? resume?.record.origin : nil)
         let record = validator.map {
-            DownloadResumeRecord(resource: resource, validator: $0, completeLength: completeLength)
+            DownloadResumeRecord(resource: resource, validator: $0, completeLength: completeLength, origin: origin)
         }
         try await write(body, from: offset, expected: expected, completeLength: completeLength, record: record)
         return .completed(response)

@@ -90,6 +90,8 @@ struct DownloadResumeRecord: Codable, Equatable, Sendable {
     var validator: String
     /// The complete length of the file, when the response said it.
     var completeLength: Int64?
+    /// The origin that sent the bytes (see ``origin(of:)``), when the client knew the response's URL.
+    var origin: String?
 
     /// The key that tells one downloaded resource from another.
     static func resource(of request: any HTTPRequest) -> String {

@@ -20,6 +20,28 @@ extension DownloadResumeRecord {
         return length != completeLength
     }
 
+    /// Whether a response from `url` comes from another origin than the recorded one: both are known and differ.
+    func isContradicted(byOriginOf url: URL?) -> Bool {
+        guard let origin, let other = Self.origin(of: url) else { return false }
+        return origin != other
+    }
+
+    /// The origin of `url` (RFC 6454): its scheme, host and port, lowercased, with the scheme's default port
+    /// filled in; `nil` without a scheme or host.
+    static func origin(of url: URL?) -> String? {
+        guard let url, let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else {
+            return nil
+        }
+        let defaultPort: Int? =
+            switch scheme {
+            case "http": 80
+            case "https": 443
+            default: nil
+            }
+        guard let port = url.port ?? defaultPort else { return "\(scheme)://\(host)" }
+        return "\(scheme)://\(host):\(port)"
+    }
+
     /// An HTTP-date in any of the three formats RFC 9110 (5.6.7) has recipients accept, always in GMT.
     private static func parseHTTPDate(_ text: String) -> Date? {
         let formatter = DateFormatter()

@@ -10,8 +10,9 @@ extension HTTPClient {
     /// file stays, and the next call for the same destination and request asks for the rest with
     /// `Range: bytes=N-` and `If-Range` (the strong `ETag`, else a `Last-Modified` at least a second before
     /// the response's `Date`). A `206` that continues the file appends; a `200` starts over from its own bytes;
-    /// a `416` (also when a decorator throws it), or a `206` for other bytes, another version or another
-    /// complete length, discards the partial file and asks once again for the whole file. A response without
+    /// a `416` (also when a decorator throws it), or a `206` for other bytes, another version, another
+    /// complete length or from another origin than the partial file's (``HTTPResponse/url``, when the client
+    /// knows it), discards the partial file and asks once again for the whole file. A response without
     /// such a validator cannot be resumed, so its partial file is removed on failure. The file is moved into
     /// place only when it has the length its first response announced. A body that ends short of its length, or
     /// of unknown length, once the task is cancelled is a cancellation, never the whole file.

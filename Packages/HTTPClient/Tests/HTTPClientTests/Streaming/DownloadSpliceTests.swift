@@ -154,3 +154,51 @@ private struct ThrowingOnFailureStatus: HTTPClient {
         }
     }
 }
+
+/// A resume record names the origin its bytes came from.
+struct DownloadOriginTests {
+    private let file = sampleBytes(5_000, seed: 3)
+    private let other = sampleBytes(5_000, seed: 5)
+    private let headers: HTTPHeaders = ["ETag": "\"e\"", "Content-Length": "5000"]
+    private let first = URL(string: "https://one.example/f")
+    private let second = URL(string: "https://two.example:443/f")
+
+    @Test func a206FromAnotherOriginStartsOver() async throws {
+        let folder = try TemporaryDirectory()
+        let client = StreamingScriptedHTTPClient(replies: [
+            StreamedReply(
+                HTTPResponse(statusCode: 200, headers: headers, url: first),
+                steps: [.chunk(file.prefix(1_000)), .fail(TransferInterrupted())]),
+            StreamedReply(
+                HTTPResponse(
+                    statusCode: 206, headers: ["ETag": "\"e\"", "Content-Range": "bytes 1000-4999/5000"], url: second),
+                steps: [.chunk(other.suffix(4_000))]),
+            StreamedReply(HTTPResponse(statusCode: 200, headers: headers, url: second), steps: [.chunk(other)]),
+        ])
+        _ = try? await client.download(request: TestRequest(), to: folder.file("f"))
+
+        try await client.download(request: TestRequest(), to: folder.file("f"))
+
+        #expect(try Data(contentsOf: folder.file("f")) == other)
+        #expect(await client.requests.map { $0.request.headers?["Range"] } == [nil, "bytes=1000-", nil])
+    }
+
+    @Test func a206FromTheSameOriginWithItsDefaultPortSpelledOutAppends() async throws {
+        let folder = try TemporaryDirectory()
+        let client = StreamingScriptedHTTPClient(replies: [
+            StreamedReply(
+                HTTPResponse(statusCode: 200, headers: headers, url: URL(string: "HTTPS://Two.Example/f")),
+                steps: [.chunk(file.prefix(1_000)), .fail(TransferInterrupted())]),
+            StreamedReply(
+                HTTPResponse(
+                    statusCode: 206, headers: ["ETag": "\"e\"", "Content-Range": "bytes 1000-4999/5000"], url: second),
+                steps: [.chunk(file.suffix(4_000))]),
+        ])
+        _ = try? await client.download(request: TestRequest(), to: folder.file("f"))
+
+        try await client.download(request: TestRequest(), to: folder.file("f"))
+
+        #expect(try Data(contentsOf: folder.file("f")) == file)
+        #expect(await client.requests.count == 2)
+    }
+}

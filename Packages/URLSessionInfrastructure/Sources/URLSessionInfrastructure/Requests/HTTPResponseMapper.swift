@@ -8,7 +8,7 @@ import HTTPClientSupport
 
 /// Turns a `URLResponse` into an `HTTPResponse`, never failing on header types.
 enum HTTPResponseMapper {
-    /// The status code and every header field of `response`.
+    /// The status code, every header field and the URL of `response`.
     /// - Throws: `HTTPTransportError.invalidResponse(underlying:)` when `response` is not an `HTTPURLResponse`.
     static func map(_ response: URLResponse) throws(HTTPTransportError) -> HTTPResponse {
         guard let httpResponse = response as? HTTPURLResponse else {
@@ -16,7 +16,8 @@ enum HTTPResponseMapper {
             throw .invalidResponse(
                 underlying: URLSessionClient.TransferError.notHTTP(url: url, type: "\(type(of: response))"))
         }
-        return HTTPResponse(statusCode: httpResponse.statusCode, headers: headers(of: httpResponse))
+        return HTTPResponse(
+            statusCode: httpResponse.statusCode, headers: headers(of: httpResponse), url: httpResponse.url)
     }
 
     /// `allHeaderFields` read as `[AnyHashable: Any]` and described as strings, sorted by name.
