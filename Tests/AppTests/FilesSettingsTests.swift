@@ -27,19 +27,6 @@ struct FilesSettingsTests {
         #expect(throws: (any Error).self) { try settings(environment: ["NETWORKING_FILES_URL": "ftp://x"]) }
     }
 
-    @Test func aDownloadGoesToNameInTheWorkingDirectoryOrIntoAnOutputFolder() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("files-settings-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let sut = FilesCommand(
-            actions: .init(list: { [] }, download: { _, _, _ in }, upload: { _, _ in [] }, delete: { _ in }),
-            console: CapturingConsole().console, workingDirectory: folder)
-
-        #expect(sut.destination(name: "a.bin", output: nil) == folder.appendingPathComponent("a.bin"))
-        #expect(sut.destination(name: "a.bin", output: folder.path).path == folder.appendingPathComponent("a.bin").path)
-        #expect(sut.destination(name: "a.bin", output: "b.bin").path == folder.appendingPathComponent("b.bin").path)
-    }
-
     private func settings(_ options: [String] = [], environment: [String: String] = [:]) throws -> Settings {
         try Settings.resolve(try CommandTable.parse(["files"] + options), environment: environment)
     }

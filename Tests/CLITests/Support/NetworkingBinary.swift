@@ -26,11 +26,11 @@ enum NetworkingBinary {
 
     /// Runs `networking arguments` with only `environment` (plus PATH, HOME, NETWORKING_TRANSPORT when this
     /// process has it, so the whole suite runs over either transport, and a fresh NETWORKING_CACHE_DIR),
-    /// `input` on standard input, and returns once it exited. Output goes to temporary files, so a full pipe can
-    /// never block the child.
-    static func run(_ arguments: [String], environment: [String: String] = [:], input: Data = Data()) async throws
-        -> Outcome
-    {
+    /// `input` on standard input, in `currentDirectory` (this process's when `nil`), and returns once it exited.
+    /// Output goes to temporary files, so a full pipe can never block the child.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], input: Data = Data(), currentDirectory: URL? = nil
+    ) async throws -> Outcome {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("networking-cli-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -52,6 +52,7 @@ enum NetworkingBinary {
         let process = Process()
         process.executableURL = try locate()
         process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let inherited = ProcessInfo.processInfo.environment.filter {
             ["PATH", "HOME", "NETWORKING_TRANSPORT"].contains($0.key)
         }

@@ -84,23 +84,16 @@ public struct OutputFile: Sendable {
 
     /// The path with every symbolic link along the last component followed (a link to a link too).
     private func resolvedTarget() throws(Error) -> String {
-        var current = path
-        for _ in 0..<40 {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink(current, &buffer, buffer.count - 1)
-            guard length >= 0 else {
-                guard errno == EINVAL || errno == ENOENT else { throw failure(errno) }
-                return current
-            }
-            let destination = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = destination.hasPrefix("/") ? destination : Self.folder(of: current) + "/" + destination
+        do {
+            return try LinkTarget.resolve(path)
+        } catch {
+            throw .cannotWrite(path: path, reason: error.description)
         }
-        throw failure(ELOOP)
     }
 
     /// Writes a temporary file next to `target`, gives it `mode`, then renames it over `target`.
     private func replace(_ target: String, with bytes: [UInt8], mode: mode_t) throws(Error) {
-        let folder = Self.folder(of: target)
+        let folder = LinkTarget.folder(of: target)
         var template = Array((folder + "/." + Self.name(of: target) + ".XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
@@ -140,11 +133,6 @@ public struct OutputFile: Sendable {
 
     private func failure(_ code: Int32) -> Error {
         .cannotWrite(path: path, reason: FileDescriptorIO.Failure(code: code).description)
-    }
-
-    private static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     private static func name(of path: String) -> String {

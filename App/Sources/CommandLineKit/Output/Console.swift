@@ -8,6 +8,9 @@ import Foundation
 public struct Console: Sendable {
     /// Writes to standard output as it is.
     public var writeRawOutput: @Sendable (String) -> Void
+    /// Writes bytes to standard output as they are (a downloaded file); throws when standard output cannot take
+    /// them, such as a closed pipe.
+    public var writeOutputBytes: @Sendable ([UInt8]) throws -> Void
     /// Writes to standard error as it is.
     public var writeRawError: @Sendable (String) -> Void
     /// Reads standard input to its end; throws ``StandardInputError`` when it cannot be read.
@@ -15,12 +18,26 @@ public struct Console: Sendable {
     /// Whether progress lines ("Loading…") are worth showing: standard error is a terminal.
     public var showsProgress: Bool
 
-    /// Creates a console from its streams' operations.
+    /// Creates a console from its streams' operations; it cannot write bytes that are not text
+    /// (``writeOutputBytes`` throws ``BinaryOutputUnsupported``).
     public init(
         writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
         readInput: @escaping @Sendable () throws -> Data, showsProgress: Bool
     ) {
+        self.init(
+            writeOutput: writeOutput, writeOutputBytes: { _ in throw BinaryOutputUnsupported() },
+            writeError: writeError, readInput: readInput, showsProgress: showsProgress)
+    }
+
+    /// Creates a console from its streams' operations, one of them writing bytes to standard output.
+    public init(
+        writeOutput: @escaping @Sendable (String) -> Void,
+        writeOutputBytes: @escaping @Sendable ([UInt8]) throws -> Void,
+        writeError: @escaping @Sendable (String) -> Void, readInput: @escaping @Sendable () throws -> Data,
+        showsProgress: Bool
+    ) {
         writeRawOutput = writeOutput
+        self.writeOutputBytes = writeOutputBytes
         writeRawError = writeError
         self.readInput = readInput
         self.showsProgress = showsProgress
@@ -40,4 +57,13 @@ public struct Console: Sendable {
     public func writeError(_ text: String) {
         writeRawError(TerminalText.sanitized(text))
     }
+}
+
+/// A console made from text writers alone was asked to write bytes to standard output.
+public struct BinaryOutputUnsupported: Error, Equatable, CustomStringConvertible {
+    /// Creates the error.
+    public init() {}
+
+    /// What went wrong, in one sentence.
+    public var description: String { "This console cannot write bytes to standard output" }
 }

@@ -37,6 +37,7 @@ public final class StandardStreams: Sendable {
     public var console: Console {
         Console(
             writeOutput: { self.write($0, to: STDOUT_FILENO) },
+            writeOutputBytes: { try self.writeOutput($0) },
             writeError: { self.write($0, to: STDERR_FILENO) },
             readInput: { Data(try self.readInput()) },
             showsProgress: isatty(STDERR_FILENO) == 1)
@@ -64,20 +65,32 @@ public final class StandardStreams: Sendable {
 
     /// Writes `text` to `descriptor` unless an earlier write to it failed; remembers the first failure.
     private func write(_ text: String, to descriptor: Int32) {
+        _ = write(Array(text.utf8), to: descriptor)
+    }
+
+    /// Writes `bytes` to standard output as ``write(_:to:)`` does, throwing the failure it remembers.
+    private func writeOutput(_ bytes: [UInt8]) throws(FileDescriptorIO.Failure) {
+        if let failure = write(bytes, to: STDOUT_FILENO) { throw failure }
+    }
+
+    /// Writes `bytes` to `descriptor` unless an earlier write to it failed; remembers and returns the first
+    /// failure.
+    private func write(_ bytes: [UInt8], to descriptor: Int32) -> FileDescriptorIO.Failure? {
         state.withLock { state in
-            guard (descriptor == STDOUT_FILENO ? state.outputFailure : state.errorFailure) == nil else { return }
+            if let earlier = descriptor == STDOUT_FILENO ? state.outputFailure : state.errorFailure { return earlier }
             let failure: FileDescriptorIO.Failure?
             if state.closed.contains(descriptor) {
                 failure = FileDescriptorIO.Failure(code: EBADF)
             } else {
                 do throws(FileDescriptorIO.Failure) {
-                    try FileDescriptorIO.write(Array(text.utf8), to: descriptor)
+                    try FileDescriptorIO.write(bytes, to: descriptor)
                     failure = nil
                 } catch {
                     failure = error
                 }
             }
             if descriptor == STDOUT_FILENO { state.outputFailure = failure } else { state.errorFailure = failure }
+            return failure
         }
     }
 

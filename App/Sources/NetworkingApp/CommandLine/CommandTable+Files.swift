@@ -6,10 +6,11 @@ extension CommandTable {
         "files", abstract: "the files stored on the Files API",
         discussion: """
             Lists, downloads or uploads files on the Files API (\(Settings.Variable.filesURL), default
-            \(Settings.defaultFilesURL)), authenticated like the token API. A download goes to ./NAME unless
-            --output says where; it is written beside it as NAME.partial and moved into place when complete, so
-            an interrupted download (Ctrl-C exits 130) keeps its bytes and the same command resumes it. On a
-            terminal, a progress bar shows on standard error.
+            \(Settings.defaultFilesURL)), authenticated like the token API. A download goes into the current
+            folder under the last path component of NAME unless --output says where (- is standard output); a
+            file is written beside it as NAME.partial and moved into place when complete, so an interrupted
+            download (Ctrl-C exits 130) keeps its bytes and the same command resumes it. On a terminal, a progress
+            bar shows on standard error.
             """,
         defaults: false,
         options: [.flag("--json", help: "print the list as a JSON document instead of a table", \.self)],
@@ -28,7 +29,8 @@ extension CommandTable {
         options: [
             Option(
                 "--output", "PATH",
-                help: "where files download writes the file (default ./NAME; a folder takes NAME)", \.output,
+                help: "where files download writes the file (default ./NAME; a folder takes NAME; - is stdout)",
+                \.output,
                 .file())
         ]
     ) { options in .downloadFile(name: options.name, output: options.output) }

@@ -5,7 +5,8 @@ import HTTPClient
 
 /// Wires the Files feature: its closures are the Files API's endpoints, sent through a chain signed with the
 /// token API's bearer access token (refreshed on a 401 like the token API's), and mapped by the feature's
-/// mappers. Downloads resume through `HTTPClient.download`; uploads stream a multipart form.
+/// mappers. Downloads to a file resume through `HTTPClient.download`, downloads to standard output or a FIFO
+/// stream; uploads stream a multipart form.
 struct FilesFeatureComposer {
     let actions: FilesActions
 
@@ -34,6 +35,22 @@ struct FilesFeatureComposer {
                 do {
                     try await client.download(request: FilesAPI.file(name: name), to: destination) {
                         progress(TransferProgress(receiving: $0))
+                    }
+                } catch {
+                    throw FilesDownloadMapper.map(error)
+                }
+            },
+            downloadBytes: { name, write, progress in
+                do {
+                    try await client.stream(
+                        request: FilesAPI.file(name: name), body: nil,
+                        progress: { progress(TransferProgress(receiving: $0)) }
+                    ) { response, body in
+                        guard response.isSuccess else {
+                            let data = (try? await body.collect(upTo: FilesUploadMapper.maximumResponseSize)) ?? Data()
+                            throw HTTPError.httpCode(statusCode: response.statusCode, data: data)
+                        }
+                        for try await chunk in body { try write(chunk) }
                     }
                 } catch {
                     throw FilesDownloadMapper.map(error)

@@ -14,3 +14,8 @@ extension StandardInputError: CategorizedError {
 extension OutputFile.Error: CategorizedError {
     var exitStatus: ExitStatus { .localFileFailure }
 }
+
+/// A console without a byte writer was asked for a binary download on standard output. Exit status 5.
+extension BinaryOutputUnsupported: CategorizedError {
+    var exitStatus: ExitStatus { .localFileFailure }
+}

@@ -11,3 +11,13 @@ extension TokenFeatureComposer.NoAccessTokenConfigured: CategorizedError {
 extension TrafficArchive.ReplayFileError: CategorizedError {
     var exitStatus: ExitStatus { .usage }
 }
+
+/// `files download` was given a name without a file name (a usage error, 64) or a place it cannot write (5).
+extension DownloadTargetError: CategorizedError {
+    var exitStatus: ExitStatus {
+        switch self {
+        case .noFileName: .usage
+        case .missingFolder, .readOnly, .notAFile, .cannotInspect: .localFileFailure
+        }
+    }
+}

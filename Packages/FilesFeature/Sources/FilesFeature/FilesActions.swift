@@ -12,6 +12,12 @@ public struct FilesActions: Sendable {
     public typealias Download =
         @Sendable (_ name: String, _ destination: URL, _ progress: @escaping ReportProgress)
         async throws -> Void
+    /// Downloads the file `name`, handing its bytes to `write` in order as they arrive: for a destination that
+    /// is written in place (standard output, a FIFO), with no partial file and no resume.
+    public typealias DownloadBytes =
+        @Sendable (
+            _ name: String, _ write: @escaping @Sendable (Data) throws -> Void, _ progress: @escaping ReportProgress
+        ) async throws -> Void
     /// Uploads the local files, each under its own last path component; returns what the server stored.
     public typealias Upload =
         @Sendable (_ files: [URL], _ progress: @escaping ReportProgress) async throws
@@ -23,16 +29,27 @@ public struct FilesActions: Sendable {
     public let list: List
     /// Downloads one file.
     public let download: Download
+    /// Downloads one file as a stream of bytes, or `nil` when the outside world offers no such action.
+    public let downloadBytes: DownloadBytes?
     /// Uploads local files.
     public let upload: Upload
     /// Deletes one file.
     public let delete: Delete
 
-    /// Creates the actions from their closures.
+    /// Creates the actions from their closures, without ``downloadBytes``.
     public init(list: @escaping List, download: @escaping Download, upload: @escaping Upload, delete: @escaping Delete)
     {
+        self.init(list: list, download: download, downloadBytes: nil, upload: upload, delete: delete)
+    }
+
+    /// Creates the actions from their closures.
+    public init(
+        list: @escaping List, download: @escaping Download, downloadBytes: DownloadBytes?, upload: @escaping Upload,
+        delete: @escaping Delete
+    ) {
         self.list = list
         self.download = download
+        self.downloadBytes = downloadBytes
         self.upload = upload
         self.delete = delete
     }

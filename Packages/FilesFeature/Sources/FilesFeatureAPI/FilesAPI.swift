@@ -25,11 +25,12 @@ public enum FilesAPI: HTTPRequest {
         }
     }
 
-    /// `files`, or `files/{name}` with the name as one percent-encoded segment.
+    /// `files`, or `files/{name}` with the name as one percent-encoded segment, whatever it holds (`/`, `..`,
+    /// `%`, `?`, `#`).
     public var path: HTTPPath {
         switch self {
         case .list, .upload: "files"
-        case .file(let name), .delete(let name): "files/\(name)"
+        case .file(let name), .delete(let name): "files/" + HTTPPathSegment.escaping(name)
         }
     }
 

@@ -46,6 +46,14 @@ import Testing
     @Test func theNameIsTheLastPathSegmentAsGiven() {
         let request = HTTPRequestSnapshot(FilesAPI.file(name: "a?b#c%d ✓"))
 
-        #expect(request.path == "files/a?b#c%d ✓")
+        #expect(request.path == "files/a?b#c%25d ✓")
+    }
+
+    @Test(arguments: [
+        ("../token", "files/..%2Ftoken"), ("..", "files/.."), ("a/b", "files/a%2Fb"), ("%2F", "files/%252F"),
+    ])
+    func everyNameIsOneSegment(name: String, path: String) {
+        #expect(HTTPRequestSnapshot(FilesAPI.file(name: name)).path == path)
+        #expect(HTTPRequestSnapshot(FilesAPI.delete(name: name)).path == path)
     }
 }

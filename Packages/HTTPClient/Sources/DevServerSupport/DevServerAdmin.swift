@@ -18,13 +18,15 @@ public struct DevServerAdmin: Sendable {
         self.client = client
     }
 
-    /// The counter `key`, for example `"route:GET /v1/token"`; the client percent-encodes the path segment.
+    /// The counter `key`, for example `"route:GET /v1/token"`, sent as one path segment (`/` and `%` escaped), which
+    /// the server decodes back to `key`.
     public func count(_ key: String) async throws -> Int {
         struct Counter: Decodable {
             let key: String
             let count: Int
         }
-        let data = try await load(AdminRequest(path: "_admin/counters/\(key)"), "counter \(key)")
+        let data = try await load(
+            AdminRequest(path: "_admin/counters/" + HTTPPathSegment.escaping(key)), "counter \(key)")
         let counter = try JSONDecoder().decode(Counter.self, from: data)
         guard counter.key == key else { throw Error(description: "asked for \(key), got \(counter.key)") }
         return counter.count

@@ -1,5 +1,7 @@
 /// The path rules of ``HTTPURLBuilder``: segments are what `split(separator: "/")` returns (empty ones
-/// dropped), each percent-encoded as one path segment and written after a `/`.
+/// dropped), each percent-encoded as one path segment and written after a `/`. A `%` followed by two hex
+/// digits is an escape the caller made and is kept, so `%2F` carries a `/` inside one segment; the dot
+/// segments `.` and `..` are sent as `%2E` and `%2E%2E`, so no path climbs above the version segment.
 ///
 /// ASCII text is split byte by byte; other text is split by `Character`, so that a `/` that
 /// combines with a neighbouring scalar (`"/\u{301}"`, `"\u{600}/"`) stays inside its segment.
@@ -15,22 +17,35 @@ enum URLPath {
     static func appendSegments(of text: String, to output: inout [UInt8]) {
         guard isASCII(text) else {
             for segment in text.split(separator: "/") {
-                output.append(slash)
-                PercentEncoding.appendPathSegment(segment.utf8, to: &output)
+                appendSegment(Array(segment.utf8), to: &output)
             }
             return
         }
-        var isInSegment = false
-        for byte in text.utf8 {
-            if byte == slash {
-                isInSegment = false
-                continue
+        let appended: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for segment in bytes.split(separator: slash) { appendSegment(segment, to: &output) }
+        }
+        if appended == nil {
+            for segment in Array(text.utf8).split(separator: slash) { appendSegment(segment, to: &output) }
+        }
+    }
+
+    /// Appends `/` and the UTF-8 bytes `segment` encoded as one path segment.
+    private static func appendSegment<Bytes: Collection<UInt8>>(_ segment: Bytes, to output: inout [UInt8])
+    where Bytes.Index == Int {
+        output.append(slash)
+        if segment.count <= 2, segment.allSatisfy({ $0 == dot }) {
+            for _ in segment { output.append(contentsOf: encodedDot) }
+            return
+        }
+        var index = segment.startIndex
+        while index < segment.endIndex {
+            let byte = segment[index]
+            if byte == percent, index + 2 < segment.endIndex, isHex(segment[index + 1]), isHex(segment[index + 2]) {
+                output.append(byte)
+            } else {
+                PercentEncoding.appendPathByte(byte, to: &output)
             }
-            if !isInSegment {
-                output.append(slash)
-                isInSegment = true
-            }
-            PercentEncoding.appendPathByte(byte, to: &output)
+            index += 1
         }
     }
 
@@ -47,6 +62,19 @@ enum URLPath {
     }
 
     private static let slash = UInt8(ascii: "/")
+    private static let dot = UInt8(ascii: ".")
+    private static let percent = UInt8(ascii: "%")
+    private static let encodedDot = Array("%2E".utf8)
+
+    private static func isHex(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "F"),
+            UInt8(ascii: "a")...UInt8(ascii: "f"):
+            true
+        default:
+            false
+        }
+    }
 
     private static func isASCII(_ text: String) -> Bool {
         text.utf8.allSatisfy { $0 < 0x80 }

@@ -49,6 +49,22 @@ struct HTTPURLBuilderEquivalenceTests {
         let text: String
     }
 
+    @Test(arguments: [
+        ("files/..%2Ftoken", "http://h/api/v1/files/..%2Ftoken"),
+        ("files/../token", "http://h/api/v1/files/%2E%2E/token"),
+        ("files/./x/.", "http://h/api/v1/files/%2E/x/%2E"),
+        ("files/...", "http://h/api/v1/files/..."),
+        ("100%/a%zz/%4", "http://h/api/v1/100%25/a%25zz/%254"),
+        ("files/\(HTTPPathSegment.escaping("50%/../é"))", "http://h/api/v1/files/50%25%2F..%2F%C3%A9"),
+    ])
+    func pathsKeepEscapesAndNeverClimb(path: String, url: String) throws {
+        let builder = HTTPURLBuilder(baseURL: try #require(URL(string: "http://h/api/")))
+        let request = TestRequest(path: path, version: "v1")
+
+        #expect(try builder.url(for: request).absoluteString == url)
+        #expect(try builder.urlWithComponents(for: request).absoluteString == url)
+    }
+
     @Test func aRelativeBaseURLIsResolvedFirst() throws {
         let base = try #require(URL(string: "v2/", relativeTo: URL(string: "http://h/api/")))
         let builder = HTTPURLBuilder(baseURL: base)
@@ -93,13 +109,27 @@ private enum ReferenceURLBuilder {
 
     private static func path(base: String, version: HTTPVersion, path: HTTPPath) -> String {
         let segments = (version.split(separator: "/") + path.split(separator: "/"))
-            .map { encode(String($0), keeping: "!$&'()*+,;=:@") }
+            .map { segment(String($0)) }
         guard !segments.isEmpty else { return base.isEmpty ? "/" : base }
         var joined = base
         while joined.hasSuffix("/") { joined.removeLast() }
         joined += "/" + segments.joined(separator: "/")
         if path.hasSuffix("/") { joined += "/" }
         return joined
+    }
+
+    /// One segment: `.` and `..` as `%2E` and `%2E%2E`; a `%` that starts an escape kept; the rest as `pchar`.
+    private static func segment(_ text: String) -> String {
+        if text == "." || text == ".." { return String(repeating: "%2E", count: text.count) }
+        let bytes = Array(text.utf8)
+        let hex = Set("0123456789ABCDEFabcdef".utf8)
+        let kept = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@".utf8)
+        return bytes.enumerated().map { index, byte in
+            let isEscape =
+                byte == UInt8(ascii: "%") && index + 2 < bytes.count && hex.contains(bytes[index + 1])
+                && hex.contains(bytes[index + 2])
+            return isEscape || kept.contains(byte) ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
+        }.joined()
     }
 
     private static func query(base: String?, parameters: HTTPQueryParameter) -> String? {

@@ -68,8 +68,16 @@ struct DownloadFiles: Sendable {
         }
     }
 
-    /// Moves the complete partial file onto the destination (replacing it in one step) and removes the record.
+    /// Moves the complete partial file onto the destination (replacing it in one step, with the permissions of
+    /// the file it replaces) and removes the record.
     func commit() throws(HTTPDownloadError) {
+        var replaced = stat()
+        if lstat(destination.path, &replaced) == 0, replaced.st_mode & S_IFMT == S_IFREG {
+            guard chmod(partial.path, replaced.st_mode & 0o7777) == 0 else {
+                let code = POSIXErrorCode(rawValue: errno) ?? .EIO
+                throw .fileSystem(path: partial.path, underlying: POSIXError(code))
+            }
+        }
         guard rename(partial.path, destination.path) == 0 else {
             let code = POSIXErrorCode(rawValue: errno) ?? .EIO
             throw .fileSystem(path: destination.path, underlying: POSIXError(code))

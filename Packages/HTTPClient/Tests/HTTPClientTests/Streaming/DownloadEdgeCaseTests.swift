@@ -42,6 +42,20 @@ struct DownloadEdgeCaseTests {
         #expect(await client.requests.map { $0.request.headers?["Range"] } == [nil, "bytes=1000-", nil])
     }
 
+    @Test(arguments: [0o600, 0o444, 0o755])
+    func aReplacedFileKeepsItsPermissions(mode: Int) async throws {
+        let folder = try TemporaryDirectory()
+        let destination = try folder.file("f", contents: Data("old".utf8))
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: destination.path)
+        let client = StreamingScriptedHTTPClient(replies: [.reply(200, headers: headers, chunks: [file])])
+
+        try await client.download(request: TestRequest(), to: destination)
+
+        let attributes = try FileManager.default.attributesOfItem(atPath: destination.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == mode)
+        #expect(try Data(contentsOf: destination) == file)
+    }
+
     @Test func aCompleteDownloadReplacesTheDestination() async throws {
         let folder = try TemporaryDirectory()
         try Data("old".utf8).write(to: folder.file("f"))
