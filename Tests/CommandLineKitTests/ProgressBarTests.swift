@@ -117,3 +117,65 @@ struct ProgressBarTests {
         #expect(ProgressBarText.bytes(count) == text)
     }
 }
+
+/// Lines that fit the terminal, so a redraw never wraps.
+struct ProgressBarFittingTests {
+    private static let label = "a-rather-long-file-name-from-the-server.tar.gz"
+
+    @Test(arguments: [120, 80, 60, 40, 30, 20, 12, 5, 1])
+    func everyLineFitsInOneColumnLessThanTheTerminal(columns: Int) {
+        for total in [Int64(3 << 30), nil] {
+            let line = ProgressBarText.line(
+                label: Self.label, completed: 1 << 30, total: total, bytesPerSecond: 5e6, columns: columns)
+
+            #expect(TerminalWidth.columns(line) <= max(1, columns - 1), "\(columns): \(line)")
+            #expect(!line.isEmpty)
+        }
+    }
+
+    @Test func aWideTerminalGetsTheWholeLine() {
+        let line = ProgressBarText.line(
+            label: "a.bin", completed: 512, total: 1024, bytesPerSecond: 256, columns: 200)
+
+        #expect(line == ProgressBarText.line(label: "a.bin", completed: 512, total: 1024, bytesPerSecond: 256))
+    }
+
+    @Test func aNarrowTerminalDropsTheTimeLeftAndTheRateBeforeTheBarAndTheLabel() {
+        let line = ProgressBarText.line(label: "a.bin", completed: 512, total: 1024, bytesPerSecond: 256, columns: 50)
+
+        #expect(line == "a.bin  [#########---------]  50%  512 B / 1.0 KiB")
+    }
+
+    @Test func aLongLabelIsShortenedWithAnEllipsisKeepingTheNumbers() {
+        let line = ProgressBarText.line(
+            label: Self.label, completed: 512, total: 1024, bytesPerSecond: nil, columns: 30)
+
+        #expect(line.hasSuffix(" 50%  512 B / 1.0 KiB"), "\(line)")
+        #expect(line.contains("…"), "\(line)")
+    }
+
+    @Test func wideCharactersCountTwoColumns() {
+        #expect(TerminalWidth.columns("日本語.txt") == 10)
+        #expect(TerminalWidth.columns("e\u{301}") == 1)
+        #expect(TerminalWidth.prefix("日本語", columns: 5) == "日本")
+    }
+
+    @Test func theBarRedrawsToTheWidthItReadsEachTime() {
+        let texts = Mutex<[String]>([])
+        let width = Mutex(80)
+        let bar = ProgressBar(
+            label: Self.label, isTerminal: true, minimumInterval: .zero, elapsed: { .zero },
+            columns: { width.withLock { $0 } }, write: { text in texts.withLock { $0.append(text) } })
+
+        bar.update(completed: 1, total: 100)
+        width.withLock { $0 = 30 }
+        bar.update(completed: 2, total: 100)
+
+        let lines = texts.withLock { $0 }.map {
+            $0.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\u{1B}[K", with: "")
+        }
+        #expect(lines.count == 2)
+        #expect(TerminalWidth.columns(lines[0]) <= 79 && TerminalWidth.columns(lines[0]) > 29)
+        #expect(TerminalWidth.columns(lines[1]) <= 29)
+    }
+}

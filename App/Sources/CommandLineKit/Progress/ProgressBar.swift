@@ -18,6 +18,7 @@ public final class ProgressBar: Sendable {
     private let minimumInterval: Duration
     private let elapsed: @Sendable () -> Duration
     private let write: @Sendable (String) -> Void
+    private let columns: @Sendable () -> Int?
     private let state = Mutex(State())
 
     /// Creates a bar that draws nothing until its first update.
@@ -26,12 +27,16 @@ public final class ProgressBar: Sendable {
     ///   - isTerminal: Whether the stream is a terminal; when not, the bar writes nothing.
     ///   - minimumInterval: The shortest time between two redraws (a tenth of a second: 10 a second).
     ///   - elapsed: A monotonic clock: the time since any fixed start.
+    ///   - columns: The terminal's width, read at each redraw; the line fits in one column less (see
+    ///     ``ProgressBarText/line(label:completed:total:bytesPerSecond:columns:)``). `nil` draws the full line.
     ///   - write: Writes to the stream as it is (the bar's own control characters must pass).
     public init(
         label: String, isTerminal: Bool, minimumInterval: Duration = .milliseconds(100),
         elapsed: @escaping @Sendable () -> Duration = ProgressBar.monotonicClock(),
+        columns: @escaping @Sendable () -> Int? = { nil },
         write: @escaping @Sendable (String) -> Void
     ) {
+        self.columns = columns
         self.label = label
         self.isTerminal = isTerminal
         self.minimumInterval = minimumInterval
@@ -80,8 +85,12 @@ public final class ProgressBar: Sendable {
             let seconds = Self.seconds(now - start.at)
             if seconds > 0 { rate = Double(latest.completed - start.completed) / seconds }
         }
+        guard let columns = columns() else {
+            return ProgressBarText.line(
+                label: label, completed: latest.completed, total: latest.total, bytesPerSecond: rate)
+        }
         return ProgressBarText.line(
-            label: label, completed: latest.completed, total: latest.total, bytesPerSecond: rate)
+            label: label, completed: latest.completed, total: latest.total, bytesPerSecond: rate, columns: columns)
     }
 
     private static func seconds(_ duration: Duration) -> Double {

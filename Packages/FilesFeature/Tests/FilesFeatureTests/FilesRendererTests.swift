@@ -12,6 +12,20 @@ import Testing
         #expect(FilesRenderer.render(state) == "holiday.jpg  3.3 MiB  9f86d081884c\na              912 B  60303ae22b99")
     }
 
+    @Test func aNameCannotForgeOrReorderARow() {
+        let files = [
+            RemoteFile(name: "a\nfake.bin  1 B  000000000000", size: 1, sha256: String(repeating: "a", count: 64)),
+            RemoteFile(name: "gpj.\u{202E}exe", size: 2, sha256: String(repeating: "b", count: 64)),
+        ]
+
+        let lines = FilesRenderer.render(.loaded(files)).split(separator: "\n", omittingEmptySubsequences: false)
+
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix("a\\nfake.bin  1 B  000000000000  "))
+        #expect(lines[1].hasPrefix("gpj.\\u{202E}exe"))
+        #expect(!lines.joined().unicodeScalars.contains { $0.value == 0x202E })
+    }
+
     @Test func rendersTheOtherListStates() {
         #expect(FilesRenderer.render(FilesViewState.loading) == "Loading files…")
         #expect(FilesRenderer.render(FilesViewState.loaded([])) == "No files.")

@@ -18,6 +18,8 @@ struct FilesCommand {
     var workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     /// The bar's clock; injected by tests.
     var elapsed: @Sendable () -> Duration = ProgressBar.monotonicClock()
+    /// The width of the terminal the bar is drawn on; injected by tests.
+    var columns: @Sendable () -> Int? = { TerminalWidth.columns(ofTerminal: STDERR_FILENO) }
 
     func list(json: Bool) async -> ExitStatus {
         do {
@@ -38,7 +40,7 @@ struct FilesCommand {
         do {
             target = try DownloadTarget.resolve(name: name, output: output, in: workingDirectory)
         } catch {
-            return Report.failure("Could not download \(name)", error, console: console)
+            return downloadFailure(name, error)
         }
         switch target {
         case .file(let destination): return await download(name: name, to: destination)
@@ -62,10 +64,11 @@ struct FilesCommand {
             let partial = HTTPDownload.partialFile(for: destination)
             if Task.isCancelled, FileManager.default.fileExists(atPath: partial.path) {
                 console.writeError(
-                    "networking: Download of \(name) interrupted; the same command resumes it from \(partial.path).\n")
+                    "networking: Download of \(FilesRenderer.displayName(name)) interrupted; the same command resumes it from \(partial.path).\n"
+                )
                 return FailureClassifier.status(for: error)
             }
-            return Report.failure("Could not download \(name)", error, console: console)
+            return downloadFailure(name, error)
         }
     }
 
@@ -75,7 +78,7 @@ struct FilesCommand {
         guard descriptor >= 0 else {
             let error = OutputFile.Error.cannotWrite(
                 path: path, reason: FileDescriptorIO.Failure(code: errno).description)
-            return Report.failure("Could not download \(name)", error, console: console)
+            return downloadFailure(name, error)
         }
         defer { close(descriptor) }
         let status = await downloadBytes(name: name) { bytes throws(OutputFile.Error) in
@@ -102,7 +105,7 @@ struct FilesCommand {
         name: String, write: @escaping @Sendable ([UInt8]) throws -> Void
     ) async -> ExitStatus {
         guard let downloadBytes = actions.downloadBytes else {
-            return Report.failure("Could not download \(name)", BinaryOutputUnsupported(), console: console)
+            return downloadFailure(name, BinaryOutputUnsupported())
         }
         let bar = progressBar(label: name)
         do {
@@ -116,7 +119,7 @@ struct FilesCommand {
             return .localFileFailure
         } catch {
             bar.finish()
-            return Report.failure("Could not download \(name)", error, console: console)
+            return downloadFailure(name, error)
         }
     }
 
@@ -142,7 +145,14 @@ struct FilesCommand {
         return url.standardizedFileURL
     }
 
+    private func downloadFailure(_ name: String, _ error: any Error) -> ExitStatus {
+        Report.failure("Could not download \(FilesRenderer.displayName(name))", error, console: console)
+    }
+
+    /// A bar for `label`, shown as ``FilesRenderer/displayName(_:)`` shows names.
     private func progressBar(label: String) -> ProgressBar {
-        ProgressBar(label: label, isTerminal: console.showsProgress, elapsed: elapsed, write: console.writeRawError)
+        ProgressBar(
+            label: FilesRenderer.displayName(label), isTerminal: console.showsProgress, elapsed: elapsed,
+            columns: columns, write: console.writeRawError)
     }
 }
