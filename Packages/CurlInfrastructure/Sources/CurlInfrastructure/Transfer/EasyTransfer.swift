@@ -48,17 +48,7 @@ final class EasyTransfer {
         self.request = request
         self.settings = settings
         sink = delivery.makeSink(limit: settings.limit)
-        if case .stream(_, let report?) = delivery {
-            let expected: Int64? =
-                switch request.upload?.length {
-                case .known(let count): count
-                case .unknown: nil
-                case nil: Int64(request.body?.count ?? 0)
-                }
-            progress = TransferProgressReporter(bytesExpectedToSend: expected, report: report)
-        } else {
-            progress = nil
-        }
+        if case .stream(_, let reporter) = delivery { progress = reporter } else { progress = nil }
         chain = RedirectChain(original: request)
         errorBuffer = .allocate(capacity: Int(ccurl_error_size))
         errorBuffer.initialize(repeating: 0, count: Int(ccurl_error_size))
