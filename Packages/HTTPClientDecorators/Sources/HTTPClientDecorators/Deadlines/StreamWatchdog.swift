@@ -51,11 +51,15 @@ final class StreamWatchdog: Sendable {
         _ = arm(at: deadline, error: TimeoutError(duration: duration, waitingFor: .response))
     }
 
-    /// Bounds each step of sending the request body to the idle time; the wait for the head starts at
-    /// ``bodySent(allowed:)``.
-    func awaitUpload() {
-        state.withLock { $0.phase = .upload }
-        uploadMoved()
+    /// Bounds sending the request body: `duration` until its first bytes move (as a wait for the response, so
+    /// a client below that reports no progress is bounded as before), then the idle time for each later step;
+    /// the wait for the head starts at ``bodySent(allowed:)``.
+    func awaitUpload(allowed duration: Duration) {
+        _ = arm(at: time.now() + duration, error: TimeoutError(duration: duration, waitingFor: .response)) {
+            phase in
+            phase = .upload
+            return true
+        }
     }
 
     /// The request body moved: bounds its next step to the idle time from now.

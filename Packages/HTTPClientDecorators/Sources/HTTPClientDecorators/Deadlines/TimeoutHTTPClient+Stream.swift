@@ -7,8 +7,8 @@ extension TimeoutHTTPClient {
     ///
     /// With a request body to send, `duration` starts once the body has been sent: the transport's progress
     /// reports every byte of a body of known length sent, or the transport read a single-pass body of unknown
-    /// length to its end. Until then each step of the upload has the idle time, so a slow upload that keeps
-    /// moving is never cut, and one that stalls is, with a ``TimeoutError`` waiting for
+    /// length to its end. Until then each step of the upload after the first bytes moved has the idle time, so a
+    /// slow upload that keeps moving is never cut, and one that stalls is, with a ``TimeoutError`` waiting for
     /// ``TimeoutError/Wait/requestBody``.
     /// - Throws: `HTTPTransportError.timedOut(underlying:)` with a ``TimeoutError`` that names the wait, or what
     ///   the wrapped client or `receive` throws. A cancelled caller gets its cancellation error, never a timeout.
@@ -24,7 +24,7 @@ extension TimeoutHTTPClient {
         let upload = UploadWatch(
             request: request, body: body, progress: progress, watchdog: watchdog, duration: duration)
         if upload.sendsBody {
-            watchdog.awaitUpload()
+            watchdog.awaitUpload(allowed: duration)
         } else {
             watchdog.awaitHead(until: own.instant, allowed: duration)
         }

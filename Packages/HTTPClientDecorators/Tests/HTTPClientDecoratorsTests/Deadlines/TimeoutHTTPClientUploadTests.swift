@@ -62,6 +62,23 @@ struct TimeoutHTTPClientUploadTests {
         #expect(thrown?.underlyingDescription == "no request body bytes sent within 2 s")
         upload.finish()
     }
+
+    @Test func aClientBelowThatReportsNoProgressIsBoundedByTheDuration() async throws {
+        let clock = TestClock.stepping()
+        let (started, start) = AsyncStream.makeStream(of: Void.self)
+        let sut = UploadingHTTPClient(answers: false, reportsProgress: false, started: start)
+            .timingOut(after: .seconds(5), idle: .seconds(2), clock: clock)
+
+        let transfer = Task {
+            try await sut.streamText(TestRequest(method: .post), body: HTTPBody(Data("up".utf8)), progress: nil)
+        }
+        var iterator = started.makeAsyncIterator()
+        await iterator.next()
+        clock.advance(by: .seconds(5))
+
+        let thrown = await #expect(throws: HTTPTransportError.self) { try await transfer.value }
+        #expect(thrown?.matches(.timedOut(underlying: TimeoutError(duration: .seconds(5)))) == true)
+    }
 }
 
 /// A single-pass request body of one-byte chunks the test hands over one at a time, and the progress closure
@@ -94,10 +111,13 @@ private struct ScriptedUpload: Sendable {
     }
 }
 
-/// Reads the request body as a transport sends it, reporting each chunk as sent, then answers at once, or
-/// never (until cancelled).
+/// Reads the request body as a transport sends it, reporting each chunk as sent (unless told not to), then
+/// answers at once, or never (until cancelled).
 private struct UploadingHTTPClient: HTTPClient {
     let answers: Bool
+    var reportsProgress = true
+    /// Told when a stream starts.
+    var started: AsyncStream<Void>.Continuation?
 
     func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
         throw TestFailure("only stream is scripted")
@@ -107,12 +127,13 @@ private struct UploadingHTTPClient: HTTPClient {
         request: any HTTPRequest, body: HTTPBody?, progress: (@Sendable (HTTPTransferProgress) -> Void)?,
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
+        started?.yield()
         var expected: Int64?
         if case .known(let count)? = body?.length { expected = count }
         var sent: Int64 = 0
         for try await chunk in body ?? HTTPBody(Data()) {
             sent += Int64(chunk.count)
-            progress?(HTTPTransferProgress(bytesSent: sent, bytesExpectedToSend: expected))
+            if reportsProgress { progress?(HTTPTransferProgress(bytesSent: sent, bytesExpectedToSend: expected)) }
         }
         guard answers else {
             try await Gate().wait()
