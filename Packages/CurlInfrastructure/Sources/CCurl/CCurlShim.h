@@ -5,6 +5,15 @@
 
 #include <curl/curl.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <linux/sockios.h>
+#include <sys/ioctl.h>
+#endif
+
 // MARK: Trusted certificate authorities
 
 /// CURLOPT_CAINFO: the PEM file of the certificate authorities to trust instead of the system's.
@@ -133,5 +142,57 @@ static const int ccurl_seekfunc_ok = CURL_SEEKFUNC_OK;
 static const int ccurl_seekfunc_cantseek = CURL_SEEKFUNC_CANTSEEK;
 /// The origin libcurl names when it rewinds a body to an absolute offset (SEEK_SET).
 static const int ccurl_seek_set = SEEK_SET;
+
+// MARK: Bytes still leaving the socket
+
+/// For CURLOPT_SOCKOPTFUNCTION: told of each socket libcurl opens.
+static inline CURLcode ccurl_easy_setopt_sockopt_function(CURL *handle, curl_sockopt_callback function) {
+    return curl_easy_setopt(handle, CURLOPT_SOCKOPTFUNCTION, function);
+}
+
+/// For CURLOPT_CLOSESOCKETFUNCTION: closes each socket libcurl is done with, in its place.
+static inline CURLcode ccurl_easy_setopt_closesocket_function(CURL *handle, curl_closesocket_callback function) {
+    return curl_easy_setopt(handle, CURLOPT_CLOSESOCKETFUNCTION, function);
+}
+
+/// For CURLOPT_PREREQFUNCTION: told of the connection, new or reused, just before a request is sent on it.
+static inline CURLcode ccurl_easy_setopt_prereq_function(CURL *handle, curl_prereq_callback function) {
+    return curl_easy_setopt(handle, CURLOPT_PREREQFUNCTION, function);
+}
+
+/// The socket option callback's answer that lets libcurl go on (CURL_SOCKOPT_OK).
+static const int ccurl_sockopt_ok = CURL_SOCKOPT_OK;
+/// The pre-request callback's answer that lets the request go (CURL_PREREQFUNC_OK).
+static const int ccurl_prereqfunc_ok = CURL_PREREQFUNC_OK;
+
+/// The local port `socket` is bound to, or -1.
+static inline int ccurl_socket_local_port(int socket) {
+    struct sockaddr_storage address;
+    socklen_t length = sizeof(address);
+    if (getsockname(socket, (struct sockaddr *)&address, &length) != 0) { return -1; }
+    if (address.ss_family == AF_INET) { return ntohs(((struct sockaddr_in *)&address)->sin_port); }
+    if (address.ss_family == AF_INET6) { return ntohs(((struct sockaddr_in6 *)&address)->sin6_port); }
+    return -1;
+}
+
+/// Closes `socket`; 0 when it was closed.
+static inline int ccurl_socket_close(int socket) {
+    return close(socket);
+}
+
+/// The bytes written to `socket` that its peer has not acknowledged yet (SIOCOUTQ on Linux, SO_NWRITE on
+/// Apple platforms), or -1 when the system cannot tell.
+static inline long ccurl_socket_unsent_bytes(int socket) {
+#if defined(__linux__)
+    int count = 0;
+    return ioctl(socket, SIOCOUTQ, &count) == 0 ? (long)count : -1;
+#elif defined(__APPLE__)
+    int count = 0;
+    socklen_t length = sizeof(count);
+    return getsockopt(socket, SOL_SOCKET, SO_NWRITE, &count, &length) == 0 ? (long)count : -1;
+#else
+    return -1;
+#endif
+}
 
 #endif

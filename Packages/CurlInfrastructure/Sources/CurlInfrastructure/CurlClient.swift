@@ -124,7 +124,8 @@ public final class CurlClient: HTTPClient {
     /// apply: the reader sets its own bound. `body` is sent with `Content-Length` when its length is known,
     /// else chunked; a 307 or 308 redirect sends it again only when it is replayable (otherwise the redirect
     /// is returned), and a 301, 302 or 303 that turns the request into a GET drops it. `progress` is called
-    /// on the client's thread after each change, with a last report once the response is complete.
+    /// after changes, one report at a time and never on the client's libcurl thread (while it runs, newer
+    /// counts replace each other), with a last report once the response is complete, before this returns.
     /// - Throws: `HTTPTransportError` when no response arrived (`cancelled` when the calling Task was
     ///   cancelled), the error reading `body` (such as `HTTPBodyError.lengthMismatch`), or what `receive`
     ///   throws. When the transfer fails midway, reading the response body gives the bytes that arrived, then

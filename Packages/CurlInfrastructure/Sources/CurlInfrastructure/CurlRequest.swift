@@ -12,4 +12,13 @@ struct CurlRequest: Sendable {
     var body: Data?
     /// The streamed body, read through libcurl's read callback; `nil` when there is none.
     var upload: UploadChannel? = nil
+
+    /// The request body's length for progress reports: `nil` when a streamed body's length is unknown.
+    var bytesExpectedToSend: Int64? {
+        switch upload?.length {
+        case .known(let count): count
+        case .unknown: nil
+        case nil: Int64(body?.count ?? 0)
+        }
+    }
 }

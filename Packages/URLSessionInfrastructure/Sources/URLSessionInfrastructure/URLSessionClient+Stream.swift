@@ -24,7 +24,9 @@ extension URLSessionClient {
     /// - Parameters:
     ///   - request: The request to send.
     ///   - body: The body to send, or `nil` to send `request.body`.
-    ///   - progress: Called with the byte counts as they grow, and once more after the last byte; or `nil`.
+    ///   - progress: Called with the byte counts as they grow, and once more after the last byte, before this
+    ///     returns; or `nil`. It runs one report at a time on a dispatch queue, never on the session's delegate
+    ///     queue, and while it runs newer counts replace each other.
     ///   - receive: Reads the response; the body is valid only until it returns.
     /// - Returns: What `receive` returned.
     /// - Throws: `HTTPTransportError` when no HTTP response arrived (`HTTPTransportError.cancelled` when the
@@ -55,9 +57,27 @@ extension URLSessionClient {
         defer { upload.removeStagedFile() }
         let urlRequest = try builder.makeURLRequest(for: request, body: upload.content)
         try Task.checkCancellationAsTransportError()
+        let reporter = progress.map { TransferProgressReporter(bytesExpectedToSend: upload.length, report: $0) }
         let receiver = StreamReceiver(
-            request: urlRequest, buffer: ResponseBodyBuffer(limits: buffering.limits),
-            progress: progress.map { TransferProgressReporter(bytesExpectedToSend: upload.length, report: $0) })
+            request: urlRequest,
+            buffer: ResponseBodyBuffer(limits: buffering.limits, failureObserver: buffering.failureObserver),
+            progress: reporter)
+        do {
+            let result = try await run(urlRequest, upload.content, receiver, receive)
+            await reporter?.delivered()
+            return result
+        } catch {
+            await reporter?.delivered()
+            throw error
+        }
+    }
+
+    /// Runs the task of `request` and hands its response to `receive`; stops the task and closes the buffer
+    /// when `receive` returns or throws, or the calling Task is cancelled.
+    private func run<Result: Sendable>(
+        _ urlRequest: URLRequest, _ content: UploadSource.Content, _ receiver: StreamReceiver,
+        _ receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
         let task = CancellationLatch<URLSessionTask>()
         return try await withTaskCancellationHandler {
             defer {
@@ -69,7 +89,7 @@ extension URLSessionClient {
             do {
                 head = try await receiver.response {
                     let started = task.startTask(urlRequest, events: receiver, delegate: delegate) {
-                        makeTask(urlRequest, upload.content)
+                        makeTask(urlRequest, content)
                     }
                     if !started { receiver.failBeforeStart(.cancelled) }
                 }
@@ -97,8 +117,15 @@ struct StreamBuffering: Sendable {
     var directory: URL
     /// The most bytes held in memory before spilling (Linux) or suspending the task (Apple platforms).
     var memoryLimit: Int
+    /// The most unread bytes a spill file holds (Linux).
+    var spillLimit = URLSessionClient.streamSpillLimit
+    /// Seconds the reader may go without reading while its spill file holds bytes (Linux).
+    var stallTimeout = URLSessionClient.streamStallTimeout
+    /// Told when a body fails on the limits above, after its task was stopped; for tests.
+    var failureObserver: (@Sendable (HTTPTransportError) -> Void)? = nil
 
-    /// The system's temporary folder and ``URLSessionClient/streamMemoryLimit``.
+    /// The system's temporary folder, ``URLSessionClient/streamMemoryLimit``,
+    /// ``URLSessionClient/streamSpillLimit`` and ``URLSessionClient/streamStallTimeout``.
     static var standard: StreamBuffering {
         StreamBuffering(
             directory: FileManager.default.temporaryDirectory, memoryLimit: URLSessionClient.streamMemoryLimit)
@@ -109,7 +136,11 @@ struct StreamBuffering: Sendable {
         #if canImport(Darwin)
             ResponseBodyBuffer.Limits(memory: memoryLimit, overflow: .pause(resumeBelow: memoryLimit / 4))
         #else
-            ResponseBodyBuffer.Limits(memory: memoryLimit, overflow: .spill(directory: directory))
+            ResponseBodyBuffer.Limits(
+                memory: memoryLimit,
+                overflow: .spill(
+                    directory: directory,
+                    bounds: ResponseBodyBuffer.SpillBounds(maximumBytes: spillLimit, stallTimeout: stallTimeout)))
         #endif
     }
 }

@@ -5,7 +5,8 @@ import HTTPClientSupport
 extension CurlEventLoop {
     /// Runs `request` on the loop, sending `body` through a pump task and handing the final response to
     /// `receive` as it arrives. When `receive` returns or throws, or the calling task is cancelled, the
-    /// transfer is stopped; this returns only after the loop released it.
+    /// transfer is stopped; this returns only after the loop released it and `progress` got its last report.
+    /// `progress` never runs on the loop thread: a `TransferProgressReporter` delivers it on a queue.
     /// - Throws: The transfer's `HTTPTransportError` or the request body's error before the head arrived,
     ///   or what `receive` throws.
     func stream<Result: Sendable>(
@@ -21,7 +22,10 @@ extension CurlEventLoop {
             request.upload = upload
         }
         let response = ResponseStream(resume: resume)
-        let delivery = ResponseDelivery.stream(response, progress: progress)
+        let reporter = progress.map {
+            TransferProgressReporter(bytesExpectedToSend: request.bytesExpectedToSend, report: $0)
+        }
+        let delivery = ResponseDelivery.stream(response, progress: reporter)
         return try await withTaskCancellationHandler {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 if let upload, let body { group.addTask { await upload.pump(body) } }
@@ -38,9 +42,11 @@ extension CurlEventLoop {
                     let result = try await receive(
                         start.response, HTTPBody(ResponseChunks(stream: response), length: start.length))
                     await stop(ticket, response)
+                    await reporter?.delivered()
                     return result
                 } catch {
                     await stop(ticket, response)
+                    await reporter?.delivered()
                     throw error
                 }
             }

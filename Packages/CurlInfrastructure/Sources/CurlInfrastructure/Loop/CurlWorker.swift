@@ -10,10 +10,14 @@ final class CurlWorker {
     private let mailbox: CurlMailbox
     private let settings: CurlSettings
     private let multi: UnsafeMutableRawPointer
+    private let sockets: SocketRegistry
     private var transfers: [ObjectIdentifier: EasyTransfer] = [:]
     private var stopping = false
 
-    private init(mailbox: CurlMailbox, settings: CurlSettings, multi: UnsafeMutableRawPointer) {
+    private init(
+        mailbox: CurlMailbox, settings: CurlSettings, multi: UnsafeMutableRawPointer, sockets: SocketRegistry
+    ) {
+        self.sockets = sockets
         self.mailbox = mailbox
         self.settings = settings
         self.multi = multi
@@ -36,11 +40,13 @@ final class CurlWorker {
             return
         }
         _ = ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
-        let worker = CurlWorker(mailbox: mailbox, settings: settings, multi: multi)
+        // The registry outlives the multi handle, whose cleanup closes the pooled connections through it.
+        let sockets = SocketRegistry()
+        let worker = CurlWorker(mailbox: mailbox, settings: settings, multi: multi, sockets: sockets)
         mailbox.open(with: CurlWakeup(multi: multi))
         worker.loop()
         worker.finish()
-        curl_multi_cleanup(multi)
+        withExtendedLifetime(sockets) { _ = curl_multi_cleanup(multi) }
     }
 
     private func loop() {
@@ -58,7 +64,8 @@ final class CurlWorker {
     private func handle(_ command: CurlCommand) {
         switch command {
         case .start(let ticket, let request, let delivery):
-            let transfer = EasyTransfer(ticket: ticket, request: request, settings: settings, delivery: delivery)
+            let transfer = EasyTransfer(
+                ticket: ticket, request: request, settings: settings, delivery: delivery, sockets: sockets)
             transfers[ObjectIdentifier(ticket)] = transfer
             begin(transfer, request)
         case .cancel(let ticket):
@@ -122,6 +129,7 @@ final class CurlWorker {
     private func expireIdleTransfers() {
         let now = ContinuousClock.now
         for transfer in transfers.values where transfer.deadline.map({ $0 <= now }) == true {
+            if transfer.sendQueueDrained() { continue }
             let seconds = settings.idleTimeout.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))
             let error = CurlError(CURLE_OPERATION_TIMEDOUT, "no data from \(transfer.redactedURL) for \(seconds)")
             end(transfer, with: .failure(.transport(.timedOut(underlying: error))))

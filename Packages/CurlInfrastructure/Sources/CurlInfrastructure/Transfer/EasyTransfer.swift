@@ -11,6 +11,8 @@ final class EasyTransfer {
     let settings: CurlSettings
     let sink: any ResponseSink
     let progress: TransferProgressReporter?
+    /// The client's sockets, where the current hop finds its connection's socket by ``localPort``.
+    let sockets: SocketRegistry
     var chain: RedirectChain
     private(set) var request: CurlRequest
     private(set) var easy: UnsafeMutableRawPointer?
@@ -33,6 +35,10 @@ final class EasyTransfer {
     var isPaused = false
     /// When a byte last moved; the transfer times out ``CurlSettings/idleTimeout`` after it.
     var lastActivity = ContinuousClock.now
+    /// The local port of the current hop's connection, once libcurl is about to send the request on it.
+    var localPort: Int?
+    /// The bytes the connection's send queue held at the last look, while the peer was still taking them.
+    var lastUnsentBytes: Int?
 
     /// The most bytes of a redirect's own body read to keep its connection: ``CurlClient/redirectBodyLimit``.
     static let redirectBodyLimit = CurlClient.redirectBodyLimit
@@ -43,22 +49,16 @@ final class EasyTransfer {
         case redirect(CurlRequest)
     }
 
-    init(ticket: TransferTicket, request: CurlRequest, settings: CurlSettings, delivery: ResponseDelivery) {
+    init(
+        ticket: TransferTicket, request: CurlRequest, settings: CurlSettings, delivery: ResponseDelivery,
+        sockets: SocketRegistry
+    ) {
         self.ticket = ticket
+        self.sockets = sockets
         self.request = request
         self.settings = settings
         sink = delivery.makeSink(limit: settings.limit)
-        if case .stream(_, let report?) = delivery {
-            let expected: Int64? =
-                switch request.upload?.length {
-                case .known(let count): count
-                case .unknown: nil
-                case nil: Int64(request.body?.count ?? 0)
-                }
-            progress = TransferProgressReporter(bytesExpectedToSend: expected, report: report)
-        } else {
-            progress = nil
-        }
+        if case .stream(_, let reporter) = delivery { progress = reporter } else { progress = nil }
         chain = RedirectChain(original: request)
         errorBuffer = .allocate(capacity: Int(ccurl_error_size))
         errorBuffer.initialize(repeating: 0, count: Int(ccurl_error_size))
@@ -89,6 +89,8 @@ final class EasyTransfer {
         redirectBodyCut = false
         isPaused = false
         lastActivity = .now
+        localPort = nil
+        lastUnsentBytes = nil
         errorBuffer[0] = 0
         guard let easy = curl_easy_init() else {
             throw .other(underlying: CurlError(CURLE_FAILED_INIT, "curl_easy_init failed"))
@@ -100,6 +102,7 @@ final class EasyTransfer {
         try options.configure(request, headers: headerList, errorBuffer: errorBuffer, userData: me)
         try options.trust(settings.certificateAuthorities)
         try options.route(request.url, through: settings.proxy)
+        try options.trackSockets(registry: Unmanaged.passUnretained(sockets).toOpaque(), userData: me)
         // A streamed body gets large callbacks; a collected one keeps libcurl's small default buffer.
         if sink is ResponseStream { try options.receiveBuffer(ResponseStream.receiveBufferSize) }
         return easy
@@ -120,6 +123,24 @@ final class EasyTransfer {
             return .finished(.failure(.transport(.invalidResponse(underlying: error))))
         }
         return .finished(.success(()))
+    }
+
+    /// Whether the connection's send queue shrank since the last look (or holds bytes at a first look): the
+    /// peer is still taking the request body, which counts as activity.
+    ///
+    /// libcurl's last write hands the body's tail to the kernel, which may hold a lot of it while a slow peer
+    /// reads; until the queue is empty the wait for the response head has not begun.
+    func sendQueueDrained() -> Bool {
+        guard let localPort, let socket = sockets.socket(localPort: localPort) else { return false }
+        let unsent = ccurl_socket_unsent_bytes(socket)
+        guard unsent > 0 else {
+            lastUnsentBytes = nil
+            return false
+        }
+        defer { lastUnsentBytes = unsent }
+        guard lastUnsentBytes.map({ unsent < $0 }) ?? true else { return false }
+        lastActivity = .now
+        return true
     }
 
     /// A body callback's pause was lifted: the transfer waits on the server again.

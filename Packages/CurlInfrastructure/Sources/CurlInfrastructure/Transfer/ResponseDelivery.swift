@@ -5,8 +5,9 @@ import HTTPClientSupport
 enum ResponseDelivery: Sendable {
     /// Collect the body within the client's size limit and resume the continuation with the whole response.
     case collect(CurlCommand.Continuation)
-    /// Hand the head and body to the stream, reporting progress to the closure.
-    case stream(ResponseStream, progress: (@Sendable (HTTPTransferProgress) -> Void)?)
+    /// Hand the head and body to the stream, feeding progress to the reporter, which delivers it off the loop
+    /// thread.
+    case stream(ResponseStream, progress: TransferProgressReporter?)
 
     /// The sink that receives the response, on the loop thread.
     func makeSink(limit: ResponseSizeLimit) -> any ResponseSink {

@@ -1,7 +1,9 @@
 import HTTPClient
 
 /// One moment by which every load through the clients it bounds must end, however many loads and clients share
-/// it: a whole program's budget for its network work. See ``DeadlineBoundHTTPClient``.
+/// it: a whole program's budget for its network work, uploads included. It is a budget, not a wait for a response
+/// head: ``TimeoutHTTPClient`` bounds that wait, from the moment the request body has been sent. See
+/// ``DeadlineBoundHTTPClient``.
 public struct SharedDeadline: Sendable {
     /// The whole budget, as given.
     public let total: Duration

@@ -1,11 +1,23 @@
 import HTTPClient
 import HTTPClientSupport
 
-/// The timers of one stream through a ``TimeoutHTTPClient``: first the time to the response head, then the idle
+/// The timers of one stream through a ``TimeoutHTTPClient``: while a request body is sent, the idle time for each
+/// step of the upload; then the time to the response head, from the moment the body has been sent; then the idle
 /// time while the caller waits for each chunk of the body. The time between chunks that the caller spends on its
 /// own work is never counted. When a timer runs out, ``race`` hears `.timeUp` and ``expired`` says which wait.
 final class StreamWatchdog: Sendable {
+    /// Which wait the stream is in.
+    private enum Phase {
+        /// The request body is being sent.
+        case upload
+        /// Everything is sent; the response head has not arrived.
+        case head
+        /// The head arrived; the caller reads the body.
+        case body
+    }
+
     private struct State {
+        var phase = Phase.head
         /// The armed timer and the wait it bounds, if any.
         var armed: (timerID: Int, wait: Int)?
         /// Numbers the waits, so a timer that fires late for an earlier wait is ignored.
@@ -39,8 +51,37 @@ final class StreamWatchdog: Sendable {
         _ = arm(at: deadline, error: TimeoutError(duration: duration, waitingFor: .response))
     }
 
-    /// Stops bounding the wait for the head: it arrived.
+    /// Bounds sending the request body: `duration` until its first bytes move (as a wait for the response, so
+    /// a client below that reports no progress is bounded as before), then the idle time for each later step;
+    /// the wait for the head starts at ``bodySent(allowed:)``.
+    func awaitUpload(allowed duration: Duration) {
+        _ = arm(at: time.now() + duration, error: TimeoutError(duration: duration, waitingFor: .response)) {
+            phase in
+            phase = .upload
+            return true
+        }
+    }
+
+    /// The request body moved: bounds its next step to the idle time from now.
+    func uploadMoved() {
+        _ = arm(at: time.now() + idle, error: TimeoutError(duration: idle, waitingFor: .requestBody)) {
+            $0 == .upload
+        }
+    }
+
+    /// The whole request body has been sent: bounds the wait for the response head to `duration` from now.
+    func bodySent(allowed duration: Duration) {
+        _ = arm(at: time.now() + duration, error: TimeoutError(duration: duration, waitingFor: .response)) {
+            phase in
+            guard phase == .upload else { return false }
+            phase = .head
+            return true
+        }
+    }
+
+    /// Stops bounding the upload and the wait for the head: the head arrived.
     func headArrived() {
+        state.withLock { $0.phase = .body }
         disarm { _ in true }
     }
 
@@ -78,9 +119,12 @@ final class StreamWatchdog: Sendable {
         if let timerID { timer.cancel(timerID) }
     }
 
-    private func arm(at deadline: Duration, error: TimeoutError) -> Int? {
+    /// Arms the timer for a new wait, replacing the armed one, when `phase` passes `admits` (which may move it on).
+    private func arm(
+        at deadline: Duration, error: TimeoutError, when admits: (inout Phase) -> Bool = { _ in true }
+    ) -> Int? {
         state.withLock { state in
-            guard !state.closed, state.expired == nil else { return nil }
+            guard !state.closed, state.expired == nil, admits(&state.phase) else { return nil }
             if let armed = state.armed { timer.cancel(armed.timerID) }
             state.waits += 1
             let wait = state.waits

@@ -7,6 +7,8 @@ public struct TimeoutError: Error, Equatable, Sendable {
     public enum Wait: Sendable, Hashable {
         /// The response (its head, when streaming).
         case response
+        /// The next bytes of a streamed request body to be sent: the upload stalled.
+        case requestBody
         /// The next chunk of a streamed response body: the transfer stalled.
         case bodyChunk
     }
@@ -29,11 +31,13 @@ public struct TimeoutError: Error, Equatable, Sendable {
 }
 
 extension TimeoutError: CustomStringConvertible {
-    /// `"no response within 2.5 s"`, or `"no body bytes within 30 s"` for a stalled body.
+    /// `"no response within 2.5 s"`, `"no body bytes within 30 s"` for a stalled body, or
+    /// `"no request body bytes sent within 30 s"` for a stalled upload.
     public var description: String {
         switch waitingFor {
         case .response: TimeoutHTTPClient.message(for: duration)
         case .bodyChunk: "no body bytes within \(TimeoutHTTPClient.seconds(duration)) s"
+        case .requestBody: "no request body bytes sent within \(TimeoutHTTPClient.seconds(duration)) s"
         }
     }
 }

@@ -13,7 +13,9 @@ import HTTPClient
 /// - Cost: one child task per load. The deadlines of all loads through one client share a single sleeping
 ///   task, so a load that answers in time starts no timer of its own.
 /// - A stream is bounded twice: `duration` until its response head reaches `receive`, then the idle time for
-///   every chunk the caller waits for (`duration` too, unless given). The time the caller spends between reads
+///   every chunk the caller waits for (`duration` too, unless given). With a request body, `duration` starts
+///   once the body has been sent, and each step of the upload after its first bytes has the idle time, so upload
+///   time never counts against the wait for the head. The time the caller spends between reads
 ///   is never counted, so a long download that keeps moving is never cut, and one that stalls is, with a
 ///   ``TimeoutError`` waiting for ``TimeoutError/Wait/bodyChunk``. The caller's `receive` runs in the child task
 ///   and sees the deadline it had outside, not this one.

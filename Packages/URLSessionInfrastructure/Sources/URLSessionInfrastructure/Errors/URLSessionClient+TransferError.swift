@@ -11,6 +11,10 @@ extension URLSessionClient {
         case noResponse
         /// The response from `url` (redacted) was a `type`, not an HTTP response.
         case notHTTP(url: String, type: String)
+        /// A streamed response's reader fell more than `limit` bytes behind: its temporary file is full.
+        case spillLimitReached(limit: Int)
+        /// A streamed response's reader read nothing for `seconds` while bytes waited in its temporary file.
+        case readerStalled(seconds: TimeInterval)
     }
 }
 
@@ -22,6 +26,10 @@ extension URLSessionClient.TransferError: CustomStringConvertible {
             "URLSession cannot send a GET request with a body; send it with POST or put the data in the query"
         case .noResponse: "no response"
         case .notHTTP(let url, let type): "expected an HTTP response from \(url), got \(type)"
+        case .spillLimitReached(let limit):
+            "the reader of a streamed response fell \(limit) bytes behind, the most its temporary file holds"
+        case .readerStalled(let seconds):
+            "the reader of a streamed response read nothing for \(seconds.formatted()) s while bytes waited"
         }
     }
 }

@@ -46,9 +46,10 @@ final class StreamReceiver: TransferEvents {
 
     func didReceive(response: URLResponse, task: URLSessionDataTask) -> HTTPTransportError? {
         progress?.expectToReceive(ResponseBodyLength.of(response, method: request.httpMethod))
-        #if canImport(Darwin)
-            buffer.attach(ResponseBodyBuffer.Producer(pause: { task.suspend() }, resume: { task.resume() }))
-        #endif
+        buffer.attach(
+            ResponseBodyBuffer.Producer(
+                pause: { task.suspend() }, resume: { task.resume() },
+                stop: { DispatchQueue.global().async { task.cancel() } }))
         deliverHead(.success(response))
         return nil
     }

@@ -82,7 +82,7 @@ struct ResponseBodyBufferTests {
     func pausesByWatermarks() async throws {
         let events = RecordedValues<String>()
         let sut = ResponseBodyBuffer(limits: .init(memory: 10, overflow: .pause(resumeBelow: 4)))
-        sut.attach(.init(pause: { events.append("pause") }, resume: { events.append("resume") }))
+        sut.attach(.init(pause: { events.append("pause") }, resume: { events.append("resume") }, stop: {}))
 
         _ = sut.append(Data(repeating: 1, count: 6))
         let beforeLimit = events.values
