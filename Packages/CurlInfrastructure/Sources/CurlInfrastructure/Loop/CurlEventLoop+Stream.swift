@@ -20,7 +20,8 @@ extension CurlEventLoop {
             request.body = nil
             request.upload = upload
         }
-        let response = ResponseStream(resume: resume)
+        let observer = StreamBufferObservation.observer
+        let response = ResponseStream(resume: resume, observer: observer)
         let delivery = ResponseDelivery.stream(response, progress: progress)
         return try await withTaskCancellationHandler {
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -36,7 +37,7 @@ extension CurlEventLoop {
                 do {
                     let start = try await response.head()
                     let result = try await receive(
-                        start.response, HTTPBody(ResponseChunks(stream: response), length: start.length))
+                        start.response, DecodedChunks.body(response, start: start, observer: observer))
                     await stop(ticket, response)
                     return result
                 } catch {

@@ -7,9 +7,10 @@ import HTTPClientSupport
 /// write callback (loop thread) and the caller's single reader of the response body.
 ///
 /// Past ``highWatermark`` buffered bytes the write callback pauses the transfer and keeps nothing. Each read
-/// takes everything buffered as one `Data` (one hand-off per batch, not per chunk) and, when the transfer is
-/// paused, `resume` asks the loop to unpause it. So a slow reader holds at most the high watermark in the
-/// client plus the batch it is reading, and libcurl one chunk of ``receiveBufferSize``.
+/// takes everything buffered as one `Data` (one hand-off per batch, not per chunk), or a bounded prefix of it
+/// for a decoder, and, when the transfer is paused and a chunk of ``receiveBufferSize`` fits again, `resume`
+/// asks the loop to unpause it. So a slow reader holds at most the high watermark in the client plus the batch
+/// it is reading, and libcurl one chunk of ``receiveBufferSize``.
 final class ResponseStream: ResponseSink, Sendable {
     /// The final response's status, headers and body length.
     struct Start: Sendable {
@@ -34,10 +35,14 @@ final class ResponseStream: ResponseSink, Sendable {
 
     private let state = LockedValue(State())
     private let resume: @Sendable () -> Void
+    private let observer: (any StreamBufferObserver)?
 
-    /// - Parameter resume: Asks the loop to unpause the transfer; called off the loop thread.
-    init(resume: @escaping @Sendable () -> Void) {
+    /// - Parameters:
+    ///   - resume: Asks the loop to unpause the transfer; called off the loop thread.
+    ///   - observer: Told how many bytes wait, for tests.
+    init(resume: @escaping @Sendable () -> Void, observer: (any StreamBufferObserver)? = nil) {
         self.resume = resume
+        self.observer = observer
     }
 
     // MARK: Loop thread
@@ -61,6 +66,7 @@ final class ResponseStream: ResponseSink, Sendable {
             if let base = bytes.baseAddress {
                 state.pending.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
             }
+            observer?.record(state.pending.count, in: .buffer)
             defer { state.chunkWaiter = nil }
             return (.accepted, state.chunkWaiter)
         }
@@ -100,18 +106,25 @@ final class ResponseStream: ResponseSink, Sendable {
         }
     }
 
-    /// Every body byte buffered so far as one chunk, or `nil` after the last one.
+    /// The body bytes buffered so far, at most `maximum` of them, as one chunk, or `nil` after the last one.
     /// - Throws: What ended the transfer early (`HTTPTransportError.cancelled` once the caller stopped it).
-    func next() async throws -> Data? {
+    func next(upTo maximum: Int = .max) async throws -> Data? {
         await wait(until: { !$0.pending.isEmpty || $0.end != nil }, register: { $0.chunkWaiter = $1 })
         let (chunk, wakeLoop) = try state.withLock { state throws -> (Data?, Bool) in
             guard !state.pending.isEmpty else {
                 if case .failure(let failure) = state.end { throw failure.error }
                 return (nil, false)
             }
-            let chunk = state.pending
-            state.pending = Data()
-            let wake = state.paused
+            let chunk: Data
+            if state.pending.count <= maximum {
+                chunk = state.pending
+                state.pending = Data()
+            } else {
+                chunk = Data(state.pending.prefix(maximum))
+                state.pending = Data(state.pending.dropFirst(maximum))
+            }
+            observer?.record(state.pending.count, in: .buffer)
+            let wake = state.paused && state.pending.count + Self.receiveBufferSize <= Self.highWatermark
             if wake { state.paused = false }
             return (chunk, wake)
         }

@@ -1,0 +1,28 @@
+import Foundation
+
+/// A content coding that ``CurlClient/stream(request:body:progress:receive:)`` decodes itself, with zlib.
+enum ContentCoding: String, Sendable, Hashable {
+    /// `gzip` (and its alias `x-gzip`): one or more gzip members, one after another.
+    case gzip
+    /// `deflate`: a zlib stream, or raw deflate data as some servers send.
+    case deflate
+
+    /// The `Accept-Encoding` a stream sends when the caller set none: the codings decoded here.
+    static let advertised = "gzip, deflate"
+
+    /// The codings of a `Content-Encoding` value in the order they were applied, `identity` left out; `nil`
+    /// when one of them is not decoded here, so the body is passed on as it arrived.
+    static func decoding(_ header: String?) -> [ContentCoding]? {
+        guard let header else { return [] }
+        var codings: [ContentCoding] = []
+        for token in header.split(separator: ",") {
+            switch token.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "", "identity": continue
+            case "gzip", "x-gzip": codings.append(.gzip)
+            case "deflate": codings.append(.deflate)
+            default: return nil
+            }
+        }
+        return codings
+    }
+}
