@@ -18,9 +18,9 @@ extension CurlClient {
     /// as it is read, so a highly compressed one never piles up decoded bytes in the client.
     public static let streamDecodedChunkSize = 64 * 1024
 
-    /// The most encoded bytes the decoder of a streamed body takes from the client's buffer at once: 128 KiB.
-    /// With ``streamBufferLimit`` waiting behind it, the client holds under 1 MiB of such a body.
-    public static let streamEncodedBatchSize = 128 * 1024
+    /// The most bytes of a content-encoded streamed body that wait in the client for its decoder: 256 KiB.
+    /// With the batch the decoder holds and the chunk being read, the client holds under 1 MiB of such a body.
+    public static let streamEncodedBufferLimit = 256 * 1024
 
     /// The buffer between a request body and libcurl's read callback: 128 KiB. A full buffer makes the body's
     /// reader wait; an empty one pauses the transfer until the reader brings more.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 
 /// A content coding that ``CurlClient/stream(request:body:progress:receive:)`` decodes itself, with zlib.
 enum ContentCoding: String, Sendable, Hashable {
@@ -9,6 +10,14 @@ enum ContentCoding: String, Sendable, Hashable {
 
     /// The `Accept-Encoding` a stream sends when the caller set none: the codings decoded here.
     static let advertised = "gzip, deflate"
+
+    /// The codings a stream's reader decodes for `response`: those of its `Content-Encoding` when zlib
+    /// decodes them all and a body may follow; empty otherwise (no coding, no body, or a coding such as `br`
+    /// that the caller asked for and decodes itself, so the body is passed on as it arrived).
+    static func decoded(_ response: HTTPResponse, length: HTTPBodyLength) -> [ContentCoding] {
+        guard length != .known(0) else { return [] }
+        return decoding(response.headers?["Content-Encoding"]) ?? []
+    }
 
     /// The codings of a `Content-Encoding` value in the order they were applied, `identity` left out; `nil`
     /// when one of them is not decoded here, so the body is passed on as it arrived.

@@ -3,9 +3,10 @@ import HTTPClient
 
 /// A streamed response body decoded as its `Content-Encoding` says, lazily, on the reader's side.
 ///
-/// Each read decodes at most ``CurlClient/streamDecodedChunkSize`` bytes, taking encoded bytes from the
-/// ``ResponseStream`` at most ``CurlClient/streamEncodedBatchSize`` at a time, and only when the decoder ran out.
-/// So the transfer's pause bounds the encoded bytes, and decoded bytes never pile up however well they compress.
+/// Each read decodes at most ``CurlClient/streamDecodedChunkSize`` bytes, taking the encoded bytes buffered in
+/// the ``ResponseStream`` (at most ``CurlClient/streamEncodedBufferLimit``) only once the decoder used up the
+/// last batch. So the transfer's pause bounds the encoded bytes, and decoded bytes never pile up however well
+/// they compress.
 struct DecodedChunks: AsyncSequence, Sendable {
     typealias Element = Data
 
@@ -26,16 +27,13 @@ struct DecodedChunks: AsyncSequence, Sendable {
         AsyncIterator(pipeline: DecodingPipeline(stream: stream, codings: codings, observer: observer))
     }
 
-    /// The body a stream's reader gets: decoded here when its codings are all ones zlib decodes, else as it
-    /// arrived (identity, or a coding such as `br` the caller asked for and decodes itself).
-    static func body(_ stream: ResponseStream, start: ResponseStream.Start, observer: (any StreamBufferObserver)?)
-        -> HTTPBody
-    {
-        guard let codings = ContentCoding.decoding(start.response.headers?["Content-Encoding"]), !codings.isEmpty
-        else {
-            return HTTPBody(ResponseChunks(stream: stream), length: start.length)
-        }
-        return HTTPBody(DecodedChunks(stream: stream, codings: codings, observer: observer), length: .unknown)
+    /// The body a stream's reader gets: decoded here when ``ResponseStream/Start/codings`` names codings,
+    /// else as it arrived.
+    static func body(
+        _ stream: ResponseStream, start: ResponseStream.Start, observer: (any StreamBufferObserver)?
+    ) -> HTTPBody {
+        guard !start.codings.isEmpty else { return HTTPBody(ResponseChunks(stream: stream), length: start.length) }
+        return HTTPBody(DecodedChunks(stream: stream, codings: start.codings, observer: observer), length: .unknown)
     }
 }
 
@@ -70,7 +68,7 @@ private final class DecodingPipeline {
             if !decoded.isEmpty { return decoded }
             let encoded =
                 stage == 0
-                ? try await stream.next(upTo: CurlClient.streamEncodedBatchSize) : try await next(from: stage - 1)
+                ? try await stream.next() : try await next(from: stage - 1)
             guard let encoded else {
                 do {
                     try inflater.finish()

@@ -73,6 +73,11 @@ final class ZlibInflater {
             }
             if used == 0, made == 0 { break }
         }
+        if heldBytes == 0 {
+            // The batch is used up: let it go before the next one arrives.
+            input = Data()
+            consumed = 0
+        }
         output.count = produced
         return output
     }

@@ -6,9 +6,9 @@ import HTTPClientSupport
 /// The sink of ``CurlClient/stream(request:body:progress:receive:)``: a bounded buffer between libcurl's
 /// write callback (loop thread) and the caller's single reader of the response body.
 ///
-/// Past ``highWatermark`` buffered bytes the write callback pauses the transfer and keeps nothing. Each read
-/// takes everything buffered as one `Data` (one hand-off per batch, not per chunk), or a bounded prefix of it
-/// for a decoder, and, when the transfer is paused and a chunk of ``receiveBufferSize`` fits again, `resume`
+/// Past ``highWatermark`` buffered bytes (``encodedHighWatermark`` for a body the reader decodes, see
+/// ``DecodedChunks``) the write callback pauses the transfer and keeps nothing. Each read takes everything
+/// buffered as one `Data` (one hand-off per batch, not per chunk) and, when the transfer is paused, `resume`
 /// asks the loop to unpause it. So a slow reader holds at most the high watermark in the client plus the batch
 /// it is reading, and libcurl one chunk of ``receiveBufferSize``.
 final class ResponseStream: ResponseSink, Sendable {
@@ -16,10 +16,14 @@ final class ResponseStream: ResponseSink, Sendable {
     struct Start: Sendable {
         let response: HTTPResponse
         let length: HTTPBodyLength
+        /// The content codings the reader decodes, in the order they were applied; empty when none.
+        let codings: [ContentCoding]
     }
 
     /// Buffered bytes past which the transfer pauses: ``CurlClient/streamBufferLimit``.
     static let highWatermark = CurlClient.streamBufferLimit
+    /// The same for a body the reader decodes: ``CurlClient/streamEncodedBufferLimit``.
+    static let encodedHighWatermark = CurlClient.streamEncodedBufferLimit
     /// The size of libcurl's receive buffer for a streamed body: ``CurlClient/streamReceiveBufferSize``.
     static let receiveBufferSize = CurlClient.streamReceiveBufferSize
 
@@ -27,6 +31,7 @@ final class ResponseStream: ResponseSink, Sendable {
         var start: Start?
         var pending = Data()
         var paused = false
+        var limit = ResponseStream.highWatermark
         var end: TransferResult?
         var startWaiter: CheckedContinuation<Void, Never>?
         var chunkWaiter: CheckedContinuation<Void, Never>?
@@ -48,8 +53,10 @@ final class ResponseStream: ResponseSink, Sendable {
     // MARK: Loop thread
 
     func begin(_ response: HTTPResponse, head: ResponseHead, length: HTTPBodyLength) -> HTTPTransportError? {
+        let codings = ContentCoding.decoded(response, length: length)
         let waiter = state.withLock { state in
-            state.start = Start(response: response, length: length)
+            state.start = Start(response: response, length: length, codings: codings)
+            if !codings.isEmpty { state.limit = Self.encodedHighWatermark }
             defer { state.startWaiter = nil }
             return state.startWaiter
         }
@@ -59,7 +66,7 @@ final class ResponseStream: ResponseSink, Sendable {
 
     func accept(_ bytes: UnsafeRawBufferPointer) -> BodyVerdict {
         let outcome: (BodyVerdict, CheckedContinuation<Void, Never>?) = state.withLock { state in
-            if !state.pending.isEmpty, state.pending.count + bytes.count > Self.highWatermark {
+            if !state.pending.isEmpty, state.pending.count + bytes.count > state.limit {
                 state.paused = true
                 return (.pause, nil)
             }
@@ -106,25 +113,19 @@ final class ResponseStream: ResponseSink, Sendable {
         }
     }
 
-    /// The body bytes buffered so far, at most `maximum` of them, as one chunk, or `nil` after the last one.
+    /// Every body byte buffered so far as one chunk, or `nil` after the last one.
     /// - Throws: What ended the transfer early (`HTTPTransportError.cancelled` once the caller stopped it).
-    func next(upTo maximum: Int = .max) async throws -> Data? {
+    func next() async throws -> Data? {
         await wait(until: { !$0.pending.isEmpty || $0.end != nil }, register: { $0.chunkWaiter = $1 })
         let (chunk, wakeLoop) = try state.withLock { state throws -> (Data?, Bool) in
             guard !state.pending.isEmpty else {
                 if case .failure(let failure) = state.end { throw failure.error }
                 return (nil, false)
             }
-            let chunk: Data
-            if state.pending.count <= maximum {
-                chunk = state.pending
-                state.pending = Data()
-            } else {
-                chunk = Data(state.pending.prefix(maximum))
-                state.pending = Data(state.pending.dropFirst(maximum))
-            }
-            observer?.record(state.pending.count, in: .buffer)
-            let wake = state.paused && state.pending.count + Self.receiveBufferSize <= Self.highWatermark
+            let chunk = state.pending
+            state.pending = Data()
+            observer?.record(0, in: .buffer)
+            let wake = state.paused
             if wake { state.paused = false }
             return (chunk, wake)
         }

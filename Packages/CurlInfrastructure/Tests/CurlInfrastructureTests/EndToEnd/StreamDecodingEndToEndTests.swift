@@ -80,6 +80,20 @@ struct StreamDecodingEndToEndTests {
         }
     }
 
+    @Test("a HEAD answer that names gzip has an empty body of known length 0")
+    func headOfEncoded() async throws {
+        try await DevServer.run(client: CurlClient.forDevServer()) { _, client in
+            let (coding, length, data) = try await client.stream(
+                request: devRequest(.head, "faults/gzip-bomb", query: ["bytes": "1000000"]), body: nil, progress: nil
+            ) { response, body in (response.headers?["Content-Encoding"], body.length, try await body.collect(upTo: 10))
+            }
+
+            #expect(coding == "gzip")
+            #expect(length == .known(0))
+            #expect(data.isEmpty)
+        }
+    }
+
     @Test("a body that is not what its Content-Encoding says fails the read with undecodableContent")
     func corruptBody() async throws {
         try await DevServer.run(client: CurlClient.forDevServer()) { _, client in
