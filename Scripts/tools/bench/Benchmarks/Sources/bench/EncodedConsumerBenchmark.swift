@@ -3,6 +3,7 @@ import CurlInfrastructure
 import Foundation
 import HTTPClient
 import Synchronization
+import URLSessionInfrastructure
 
 /// How much memory `CurlClient` takes for a highly compressed stream read slowly: Scripts/dev-server's
 /// `/faults/gzip-bomb` (zeros gzipped about 1000:1) streamed through `stream(request:body:progress:receive:)`
@@ -13,15 +14,19 @@ import Synchronization
 /// what was live just before each stream, sampled at every progress report (the loop thread, right after a
 /// write was buffered) and every chunk the reader takes; a warm-up stream runs first. It counts every buffer of
 /// the stream: libcurl's receive buffer and pause copy, the client's, the decoder's and the chunks being read.
-/// The peak resident set growth over the encoded stream is reported beside it.
+/// The peak resident set growth over the encoded stream is reported beside it. Last, `URLSessionClient` streams
+/// a smaller body of the same kind (`--urlsession-bytes`) the same way, measured alike: FoundationNetworking
+/// decodes each receive buffer whole and hands every piece to the session's delegate without waiting.
 struct EncodedConsumerBenchmark {
     let baseURL: String
     let bytes: Int
     let pauseMicroseconds: Int
+    let sessionBytes: Int
 
     init(_ options: Arguments) throws {
         baseURL = try options.string("url")
         bytes = try options.int("bytes", default: 2 << 30)
+        sessionBytes = try options.int("urlsession-bytes", default: 256 << 20)
         pauseMicroseconds = try options.int("pause-us", default: 1_000)
     }
 
@@ -44,6 +49,14 @@ struct EncodedConsumerBenchmark {
         let plain = HeapMeter()
         let plainResult = try await read(
             client, "faults/large", bytes: Int(state.received), zeros: zeros, meter: plain)
+        let session = try URLSessionClient.ephemeral(baseURL: baseURL)
+        _ = try await read(session, "faults/gzip-bomb", bytes: 1 << 20, zeros: zeros, meter: HeapMeter())
+        AllocationCounter.trim()
+        let sessionMeter = HeapMeter()
+        let sessionStarted = clock.now
+        let sessionResult = try await read(
+            session, "faults/gzip-bomb", bytes: sessionBytes, zeros: zeros, meter: sessionMeter)
+        let sessionSeconds = LoadSample.seconds(clock.now - sessionStarted)
         return [
             "kind": "encoded-consumer", "bytes": result.decoded, "expected_bytes": bytes, "all_zero": result.allZero,
             "encoded_bytes": state.received, "chunks": state.chunks, "largest_chunk": state.largestChunk,
@@ -52,13 +65,17 @@ struct EncodedConsumerBenchmark {
             "seconds": seconds, "receive_buffer_bytes": CurlClient.streamReceiveBufferSize,
             "plain_bytes": plainResult.decoded,
             "plain_max_heap_growth_bytes": plain.snapshot.peak - plain.snapshot.baseline,
+            "urlsession_bytes": sessionResult.decoded, "urlsession_expected_bytes": sessionBytes,
+            "urlsession_all_zero": sessionResult.allZero,
+            "urlsession_max_heap_growth_bytes": sessionMeter.snapshot.peak - sessionMeter.snapshot.baseline,
+            "urlsession_memory_limit": URLSessionClient.streamMemoryLimit, "urlsession_seconds": sessionSeconds,
         ]
     }
 
     /// Streams `bytes` from `path`, sleeping after every MiB; returns the count read and whether every byte
     /// was zero.
     private func read(
-        _ client: CurlClient, _ path: String, bytes: Int, zeros: Data, meter: HeapMeter
+        _ client: any HTTPClient, _ path: String, bytes: Int, zeros: Data, meter: HeapMeter
     ) async throws -> (decoded: Int, allZero: Bool) {
         let request = BenchmarkRequest(path: path, query: ["bytes": "\(bytes)"])
         let pause = Duration.microseconds(pauseMicroseconds)
