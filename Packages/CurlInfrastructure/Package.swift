@@ -10,17 +10,19 @@ let package = Package(
         // libcurl, found with pkg-config; `Scripts/bootstrap` installs its headers on Debian.
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        // zlib, found with pkg-config, decodes streamed bodies; `Scripts/bootstrap` installs its headers on Debian.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(
             name: "CurlInfrastructure",
             dependencies: [
-                "CCurl", .product(name: "HTTPClient", package: "HTTPClient"),
+                "CCurl", "CZlib", .product(name: "HTTPClient", package: "HTTPClient"),
                 .product(name: "HTTPClientSupport", package: "HTTPClient"),
             ]
         ),
         .testTarget(
             name: "CurlInfrastructureTests",
             dependencies: [
-                "CurlInfrastructure", .product(name: "HTTPClientSupport", package: "HTTPClient"),
+                "CurlInfrastructure", "CZlib", .product(name: "HTTPClientSupport", package: "HTTPClient"),
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
                 .product(name: "DevServerSupport", package: "HTTPClient"),
             ]

@@ -7,7 +7,10 @@
     Files API with a temporary folder: peak RSS growth over the same command with a 1 MiB file (target ≤ 64 MiB)
     and SHA-256 equal on both sides.
   8 slow consumer: `CurlClient.stream` read by a consumer that sleeps after every chunk, from nginx: the most
-    bytes buffered in the client, progress's bytesReceived minus the bytes read (target ≤ 1 MiB).
+    bytes buffered in the client, progress's bytesReceived minus the bytes read (target ≤ 1 MiB). Encoded
+    consumer: the same with a highly compressed body from Scripts/dev-server (only the row lives here; Scripts/bench
+    runs it): the most live heap above the stream's start, beside a plain body of the same wire size (target
+    ≤ 1 MiB in the client, libcurl's own receive buffer and pause copy counted apart).
   9 download: `HTTPClient.download` over each transport and through the App's files chain, against `curl -o` of
     the same file from nginx, rounds alternating (target ≥ 0.9× curl -o).
 
@@ -333,6 +336,49 @@ def slow_consumer_rows(result):
         verdict = f"**missed**: {buffered / MIB:.1f} MiB buffered while the reader slept"
     return [("8 slow consumer", f"CurlClient.stream of {mib(result['expected_bytes']):.0f} MiB from nginx, the "
              f"reader sleeping {result['pause_us'] / 1000:g} ms per chunk", text, "", target, verdict)]
+
+
+def encoded_consumer_rows(result):
+    """Part 8, encoded: the most live heap a slowly read, highly compressed stream took. The target counts what
+    the client holds, as part 8's plain row does: the growth less libcurl's own receive buffer and pause copy
+    (one receive buffer each), which a plain stream has too and which are shown in the row."""
+    target = "≤ 1 MiB in the client (live heap growth less libcurl's buffers)"
+    if not result or "skipped" in result:
+        return [("8 encoded consumer", "(did not run)", (result or {}).get("skipped", ""), "", target,
+                 "**missed**")]
+    growth = result["max_heap_growth_bytes"]
+    libcurl = 2 * result["receive_buffer_bytes"]
+    client = growth - libcurl
+    plain = result["plain_max_heap_growth_bytes"]
+    rss = result["peak_rss_growth_bytes"]
+    ratio = result["bytes"] / max(result["encoded_bytes"], 1)
+    text = (f"at most {growth / 1024:,.0f} KiB more live heap, {client / 1024:,.0f} KiB of it beside libcurl's "
+            f"{libcurl / 1024:,.0f} KiB; {mib(result['encoded_bytes']):.1f} MiB on the wire ({ratio:,.0f}:1), "
+            f"{result['chunks']:,} chunks up to {result['largest_chunk'] / 1024:,.0f} KiB, peak RSS growth "
+            + (f"{rss / 1024:,.0f} KiB" if rss >= 0 else "unknown") + f", {result['seconds']:.1f} s; a plain body "
+            f"of the same wire size: {plain / 1024:,.0f} KiB")
+    reasons = []
+    if result["bytes"] != result["expected_bytes"] or not result["all_zero"]:
+        reasons.append(f"{result['bytes']:,} bytes decoded of {result['expected_bytes']:,}"
+                       + ("" if result["all_zero"] else ", not all zero"))
+    if client > SLOW_TARGET:
+        reasons.append(f"{client / MIB:.2f} MiB more live heap in the client while the reader slept")
+    verdict = "met" if not reasons else "**missed**: " + "; ".join(reasons)
+    rows = [("8 encoded consumer", f"CurlClient.stream of {mib(result['expected_bytes']):,.0f} MiB of gzipped zeros "
+             f"from Scripts/dev-server, the reader sleeping {result['pause_us'] / 1000:g} ms per decoded MiB", text,
+             f"{growth / max(plain, 1):.2f}× plain", target, verdict)]
+    if "urlsession_max_heap_growth_bytes" in result:
+        session = result["urlsession_max_heap_growth_bytes"]
+        expected = result["urlsession_expected_bytes"]
+        complete = result["urlsession_bytes"] == expected and result["urlsession_all_zero"]
+        rows.append(("8 encoded consumer, URLSessionClient", f"URLSessionClient.stream of {mib(expected):,.0f} MiB "
+                     "of the same, read the same way (FoundationNetworking decodes each receive buffer whole and "
+                     "queues every piece for the delegate without waiting; no pause)",
+                     f"at most {session / MIB:,.1f} MiB more live heap (streamMemoryLimit "
+                     f"{result['urlsession_memory_limit'] / MIB:g} MiB); "
+                     + ("every byte read" if complete else f"{result['urlsession_bytes']:,} bytes read")
+                     + f", {result['urlsession_seconds']:.1f} s", "", "", "not bounded (known issue)"))
+    return rows
 
 
 def download_rows(result):

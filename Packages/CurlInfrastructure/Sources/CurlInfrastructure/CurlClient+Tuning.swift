@@ -14,6 +14,14 @@ extension CurlClient {
     /// The size of libcurl's receive buffer for a streamed body, the most bytes one write brings: 256 KiB.
     public static let streamReceiveBufferSize = 256 * 1024
 
+    /// The most decoded bytes one read of a content-encoded streamed body brings: 64 KiB. The body is decoded
+    /// as it is read, so a highly compressed one never piles up decoded bytes in the client.
+    public static let streamDecodedChunkSize = 64 * 1024
+
+    /// The most bytes of a content-encoded streamed body that wait in the client for its decoder: 256 KiB.
+    /// With the batch the decoder holds and the chunk being read, the client holds under 1 MiB of such a body.
+    public static let streamEncodedBufferLimit = 256 * 1024
+
     /// The buffer between a request body and libcurl's read callback: 128 KiB. A full buffer makes the body's
     /// reader wait; an empty one pauses the transfer until the reader brings more.
     public static let uploadBufferSize = 128 * 1024

@@ -11,7 +11,9 @@ import HTTPClientSupport
 /// One thread owns libcurl's handles and sleeps in `curl_multi_poll` until a socket, a timer or a command
 /// needs it, so a request waiting on a slow server costs no CPU. Connections are kept alive and reused;
 /// over TLS, HTTP/2 is used when the server offers it, with requests multiplexed on one connection.
-/// libcurl decodes every content encoding it was built with; the body limit counts decoded bytes. Redirects
+/// ``load(request:)`` has libcurl decode every content encoding it was built with, and its body limit counts
+/// decoded bytes; ``stream(request:body:progress:receive:)`` decodes `gzip` and `deflate` itself as the body
+/// is read. Redirects
 /// are followed by `RedirectPolicy` (from HTTPClientSupport), never from `https` to `http`, without credentials across origins.
 /// ``stream(request:body:progress:receive:)`` moves bodies of any size both ways in constant memory.
 ///
@@ -121,7 +123,11 @@ public final class CurlClient: HTTPClient {
     /// The response body is single-pass, with the `Content-Length` as its length when the response is not
     /// content-encoded; it is valid only inside `receive`. When the reader falls behind, the transfer pauses
     /// (at most ``streamBufferLimit`` bytes wait in the client) and resumes once it catches up. `maximumResponseBytes` does not
-    /// apply: the reader sets its own bound. `body` is sent with `Content-Length` when its length is known,
+    /// apply: the reader sets its own bound. The request asks for `Accept-Encoding: gzip, deflate` unless it
+    /// names its own; a `gzip`, `x-gzip` or `deflate` body is decoded as it is read, at most
+    /// ``streamDecodedChunkSize`` bytes a read, so the pause bounds the encoded bytes and a highly compressed
+    /// body stays under 1 MiB in the client. A body in a coding not decoded here (such as `br`) arrives as it
+    /// was sent, its `Content-Encoding` telling the reader. `progress` counts body bytes as they arrived. `body` is sent with `Content-Length` when its length is known,
     /// else chunked; a 307 or 308 redirect sends it again only when it is replayable (otherwise the redirect
     /// is returned), and a 301, 302 or 303 that turns the request into a GET drops it. `progress` is called
     /// after changes, one report at a time and never on the client's libcurl thread (while it runs, newer
@@ -129,7 +135,8 @@ public final class CurlClient: HTTPClient {
     /// - Throws: `HTTPTransportError` when no response arrived (`cancelled` when the calling Task was
     ///   cancelled), the error reading `body` (such as `HTTPBodyError.lengthMismatch`), or what `receive`
     ///   throws. When the transfer fails midway, reading the response body gives the bytes that arrived, then
-    ///   throws the transport's error.
+    ///   throws the transport's error. A body that cannot be decoded as its `Content-Encoding` says, or ends
+    ///   before its compressed stream does, fails the read with `HTTPTransportError.undecodableContent(underlying:)`.
     public func stream<Result: Sendable>(
         request: HTTPRequest, body: HTTPBody?, progress: (@Sendable (HTTPTransferProgress) -> Void)?,
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result

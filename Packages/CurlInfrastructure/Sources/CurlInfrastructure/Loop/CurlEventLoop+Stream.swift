@@ -21,7 +21,8 @@ extension CurlEventLoop {
             request.body = nil
             request.upload = upload
         }
-        let response = ResponseStream(resume: resume)
+        let observer = StreamBufferObservation.observer
+        let response = ResponseStream(resume: resume, observer: observer)
         let reporter = progress.map {
             TransferProgressReporter(bytesExpectedToSend: request.bytesExpectedToSend, report: $0)
         }
@@ -40,7 +41,7 @@ extension CurlEventLoop {
                 do {
                     let start = try await response.head()
                     let result = try await receive(
-                        start.response, HTTPBody(ResponseChunks(stream: response), length: start.length))
+                        start.response, DecodedChunks.body(response, start: start, observer: observer))
                     await stop(ticket, response)
                     await reporter?.delivered()
                     return result

@@ -8,18 +8,25 @@ struct EasyOptions {
 
     /// Every option of one hop: URL, protocol, method and body, headers, decoding, callbacks, and only the
     /// origin's response heads when a proxy tunnels the connection.
-    /// - Parameter userData: The ``EasyTransfer`` the callbacks report to (unretained; it outlives the handle).
+    /// - Parameters:
+    ///   - decodesContent: Whether libcurl asks for and decodes every content coding it has; otherwise it hands
+    ///     the body over as it arrived (a stream decodes it on the reader's side, see ``DecodedChunks``).
+    ///   - userData: The ``EasyTransfer`` the callbacks report to (unretained; it outlives the handle).
     /// - Throws: ``HTTPTransportError/other(underlying:)`` naming the option libcurl refused.
     func configure(
-        _ request: CurlRequest, headers: UnsafeMutablePointer<curl_slist>?, errorBuffer: UnsafeMutablePointer<CChar>,
-        userData: UnsafeMutableRawPointer
+        _ request: CurlRequest, headers: UnsafeMutablePointer<curl_slist>?, decodesContent: Bool,
+        errorBuffer: UnsafeMutablePointer<CChar>, userData: UnsafeMutableRawPointer
     ) throws(HTTPTransportError) {
         try check(ccurl_easy_setopt_string(easy, CURLOPT_URL, request.url.absoluteString), "URL")
         try check(ccurl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
         try check(ccurl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
         try check(ccurl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"), "PROTOCOLS_STR")
         try check(ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0), "FOLLOWLOCATION")
-        try check(ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, ""), "ACCEPT_ENCODING")
+        if decodesContent {
+            try check(ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, ""), "ACCEPT_ENCODING")
+        } else {
+            try check(ccurl_easy_setopt_long(easy, CURLOPT_HTTP_CONTENT_DECODING, 0), "HTTP_CONTENT_DECODING")
+        }
         try check(ccurl_easy_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)), "HTTP_VERSION")
         try check(ccurl_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1), "PIPEWAIT")
         try check(ccurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headers), "HTTPHEADER")
@@ -142,11 +149,17 @@ struct EasyOptions {
     }
 
     /// The request's header fields as libcurl's list (`Name: value`, or `Name;` for an empty value), plus an
-    /// empty `Expect:` so a large body is sent without waiting for `100 Continue`.
-    static func headerList(for request: CurlRequest) -> UnsafeMutablePointer<curl_slist>? {
+    /// empty `Expect:` so a large body is sent without waiting for `100 Continue`, and `acceptEncoding` as
+    /// `Accept-Encoding` unless the request has one.
+    static func headerList(
+        for request: CurlRequest, acceptEncoding: String? = nil
+    ) -> UnsafeMutablePointer<curl_slist>? {
         var list: UnsafeMutablePointer<curl_slist>?
         var lines = request.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
         if !request.headers.contains("Expect") { lines.append("Expect:") }
+        if let acceptEncoding, !request.headers.contains("Accept-Encoding") {
+            lines.append("Accept-Encoding: \(acceptEncoding)")
+        }
         for line in lines {
             guard let appended = curl_slist_append(list, line) else { continue }
             list = appended

@@ -98,8 +98,12 @@ final class EasyTransfer {
         self.easy = easy
         let options = EasyOptions(easy: easy)
         let me = Unmanaged.passUnretained(self).toOpaque()
-        headerList = EasyOptions.headerList(for: request)
-        try options.configure(request, headers: headerList, errorBuffer: errorBuffer, userData: me)
+        // A stream takes the body as it arrived and decodes it as it is read (DecodedChunks), so the pause
+        // bounds encoded bytes; a collected body is decoded by libcurl, under the size limit.
+        let streams = sink is ResponseStream
+        headerList = EasyOptions.headerList(for: request, acceptEncoding: streams ? ContentCoding.advertised : nil)
+        try options.configure(
+            request, headers: headerList, decodesContent: !streams, errorBuffer: errorBuffer, userData: me)
         try options.trust(settings.certificateAuthorities)
         try options.route(request.url, through: settings.proxy)
         try options.trackSockets(registry: Unmanaged.passUnretained(sockets).toOpaque(), userData: me)

@@ -6,19 +6,24 @@ import HTTPClientSupport
 /// The sink of ``CurlClient/stream(request:body:progress:receive:)``: a bounded buffer between libcurl's
 /// write callback (loop thread) and the caller's single reader of the response body.
 ///
-/// Past ``highWatermark`` buffered bytes the write callback pauses the transfer and keeps nothing. Each read
-/// takes everything buffered as one `Data` (one hand-off per batch, not per chunk) and, when the transfer is
-/// paused, `resume` asks the loop to unpause it. So a slow reader holds at most the high watermark in the
-/// client plus the batch it is reading, and libcurl one chunk of ``receiveBufferSize``.
+/// Past ``highWatermark`` buffered bytes (``encodedHighWatermark`` for a body the reader decodes, see
+/// ``DecodedChunks``) the write callback pauses the transfer and keeps nothing. Each read takes everything
+/// buffered as one `Data` (one hand-off per batch, not per chunk) and, when the transfer is paused, `resume`
+/// asks the loop to unpause it. So a slow reader holds at most the high watermark in the client plus the batch
+/// it is reading, and libcurl one chunk of ``receiveBufferSize``.
 final class ResponseStream: ResponseSink, Sendable {
     /// The final response's status, headers and body length.
     struct Start: Sendable {
         let response: HTTPResponse
         let length: HTTPBodyLength
+        /// The content codings the reader decodes, in the order they were applied; empty when none.
+        let codings: [ContentCoding]
     }
 
     /// Buffered bytes past which the transfer pauses: ``CurlClient/streamBufferLimit``.
     static let highWatermark = CurlClient.streamBufferLimit
+    /// The same for a body the reader decodes: ``CurlClient/streamEncodedBufferLimit``.
+    static let encodedHighWatermark = CurlClient.streamEncodedBufferLimit
     /// The size of libcurl's receive buffer for a streamed body: ``CurlClient/streamReceiveBufferSize``.
     static let receiveBufferSize = CurlClient.streamReceiveBufferSize
 
@@ -26,6 +31,7 @@ final class ResponseStream: ResponseSink, Sendable {
         var start: Start?
         var pending = Data()
         var paused = false
+        var limit = ResponseStream.highWatermark
         var end: TransferResult?
         var startWaiter: CheckedContinuation<Void, Never>?
         var chunkWaiter: CheckedContinuation<Void, Never>?
@@ -34,17 +40,23 @@ final class ResponseStream: ResponseSink, Sendable {
 
     private let state = LockedValue(State())
     private let resume: @Sendable () -> Void
+    private let observer: (any StreamBufferObserver)?
 
-    /// - Parameter resume: Asks the loop to unpause the transfer; called off the loop thread.
-    init(resume: @escaping @Sendable () -> Void) {
+    /// - Parameters:
+    ///   - resume: Asks the loop to unpause the transfer; called off the loop thread.
+    ///   - observer: Told how many bytes wait, for tests.
+    init(resume: @escaping @Sendable () -> Void, observer: (any StreamBufferObserver)? = nil) {
         self.resume = resume
+        self.observer = observer
     }
 
     // MARK: Loop thread
 
     func begin(_ response: HTTPResponse, head: ResponseHead, length: HTTPBodyLength) -> HTTPTransportError? {
+        let codings = ContentCoding.decoded(response, length: length)
         let waiter = state.withLock { state in
-            state.start = Start(response: response, length: length)
+            state.start = Start(response: response, length: length, codings: codings)
+            if !codings.isEmpty { state.limit = Self.encodedHighWatermark }
             defer { state.startWaiter = nil }
             return state.startWaiter
         }
@@ -54,13 +66,14 @@ final class ResponseStream: ResponseSink, Sendable {
 
     func accept(_ bytes: UnsafeRawBufferPointer) -> BodyVerdict {
         let outcome: (BodyVerdict, CheckedContinuation<Void, Never>?) = state.withLock { state in
-            if !state.pending.isEmpty, state.pending.count + bytes.count > Self.highWatermark {
+            if !state.pending.isEmpty, state.pending.count + bytes.count > state.limit {
                 state.paused = true
                 return (.pause, nil)
             }
             if let base = bytes.baseAddress {
                 state.pending.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
             }
+            observer?.record(state.pending.count, in: .buffer)
             defer { state.chunkWaiter = nil }
             return (.accepted, state.chunkWaiter)
         }
@@ -111,6 +124,7 @@ final class ResponseStream: ResponseSink, Sendable {
             }
             let chunk = state.pending
             state.pending = Data()
+            observer?.record(0, in: .buffer)
             let wake = state.paused
             if wake { state.paused = false }
             return (chunk, wake)

@@ -73,6 +73,11 @@ malloc_counter_totals malloc_counter_read(void) {
 
 uint64_t malloc_counter_in_use_bytes(void) { return (uint64_t)mallinfo2().uordblks; }
 
+uint64_t malloc_counter_live_bytes(void) {
+    struct mallinfo2 info = mallinfo2();
+    return (uint64_t)(info.uordblks + info.hblkhd);
+}
+
 void malloc_counter_trim(void) { malloc_trim(0); }
 
 #else
@@ -85,6 +90,8 @@ malloc_counter_totals malloc_counter_read(void) {
 }
 
 uint64_t malloc_counter_in_use_bytes(void) { return 0; }
+
+uint64_t malloc_counter_live_bytes(void) { return 0; }
 
 void malloc_counter_trim(void) {}
 

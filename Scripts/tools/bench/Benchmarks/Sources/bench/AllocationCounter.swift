@@ -24,6 +24,9 @@ struct AllocationCounter {
     /// Bytes in live heap allocations (`mallinfo2().uordblks`).
     static var inUseBytes: UInt64 { malloc_counter_in_use_bytes() }
 
+    /// Bytes in live allocations, mapped large ones included (`uordblks + hblkhd`).
+    static var liveBytes: UInt64 { malloc_counter_live_bytes() }
+
     /// Returns free heap pages to the system (`malloc_trim(0)`).
     static func trim() { malloc_counter_trim() }
 }

@@ -19,6 +19,10 @@ malloc_counter_totals malloc_counter_read(void);
 /// Bytes the allocator holds for live allocations (glibc `mallinfo2().uordblks`), or 0 when unknown.
 uint64_t malloc_counter_in_use_bytes(void);
 
+/// Bytes in live allocations, the large ones the allocator maps on their own included (glibc
+/// `mallinfo2().uordblks + hblkhd`), or 0 when unknown.
+uint64_t malloc_counter_live_bytes(void);
+
 /// Gives free heap memory back to the system (glibc `malloc_trim(0)`); does nothing elsewhere.
 void malloc_counter_trim(void);
 
