@@ -298,6 +298,14 @@ class FilesDirTests(unittest.TestCase):
         self.assertEqual(self.files.call("POST", "/v1/files", body, {"Content-Type": content_type})[0], 400)
         self.assertEqual(sorted(os.listdir(self.folder.name)), ["present.txt"])
 
+    def test_a_name_that_is_not_utf8_is_listed_percent_encoded(self):
+        with open(os.path.join(os.fsencode(self.folder.name), b"caf\xe9 \xe2\x9c\x93.txt"), "wb") as file:
+            file.write(b"latin-1")
+        status, _, data = self.files.call("GET", "/v1/files")
+        self.assertEqual(status, 200, data)
+        names = [entry["name"] for entry in json.loads(data)["files"]]
+        self.assertEqual(names, ["caf%E9 ✓.txt", "present.txt"])
+
     def test_an_upload_that_breaks_off_stores_nothing(self):
         body, content_type = multipart([("file", "cut", pattern(500_000))])
         head = (f"POST /v1/files HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {self.files.token}\r\n"
