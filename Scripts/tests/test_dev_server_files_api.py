@@ -228,6 +228,37 @@ class DownloadTests(FilesAPITestCase):
                 self.assertEqual(self.server.call("POST", "/_admin/files-hold", json.dumps(payload))[0], 400)
 
 
+class UploadHoldTests(FilesAPITestCase):
+    def test_upload_hold_stops_reading_the_next_upload_until_released(self):
+        status, answer = self.server.json("POST", "/_admin/files-upload-hold", {"after_bytes": 1000})
+        self.assertEqual((status, answer), (200, {"after_bytes": 1000}))
+        body, content_type = multipart([("file", "held.bin", pattern(300_000))])
+        connection = self.server.connect()
+        try:
+            connection.putrequest("POST", "/v1/files")
+            for name, value in self.files.auth({"Content-Type": content_type}).items():
+                connection.putheader(name, value)
+            connection.putheader("Content-Length", str(len(body)))
+            connection.endheaders()
+            connection.send(body[:100_000])
+            held = self.server.json("GET", "/_admin/wait?counter=files.upload.held&at_least=1&timeout_ms=4000")
+            self.assertEqual(held, (200, {"counter": "files.upload.held", "value": 1}))
+            self.assertEqual(self.server.counter("files.uploaded"), 0)
+            self.assertEqual(self.server.json("POST", "/_admin/files-upload-release", {})[0], 200)
+            connection.send(body[100_000:])
+            with connection.getresponse() as response:
+                self.assertEqual(response.status, 201)
+        finally:
+            connection.close()
+        self.assertEqual(self.files.upload([("file", "next.bin", pattern(5000))])[0], 201, "only one is held")
+        self.assertEqual(self.server.counter("files.upload.held"), 1)
+
+    def test_upload_hold_refuses_a_bad_request(self):
+        for payload in ({}, {"after_bytes": 0}, {"after_bytes": "5"}):
+            with self.subTest(payload):
+                self.assertEqual(self.server.call("POST", "/_admin/files-upload-hold", json.dumps(payload))[0], 400)
+
+
 class DeleteTests(FilesAPITestCase):
     def test_delete_answers_204_then_404(self):
         self.stored("gone", b"x")
