@@ -42,8 +42,8 @@ struct FileErrorsCLITests {
         #expect(outcome.status == 5, "\(outcome)")
         #expect(
             outcome.stderr.hasSuffix(
-                "Could not read \(file.path): permission denied. Check the file's permissions, or choose another file.\n"
-            ), "\(outcome)")
+                "Could not read \(file.path): permission denied. "
+                    + "Check the file's permissions, or choose another file.\n"), "\(outcome)")
     }
 
     @Test func aMissingOutputFolderSaysSoAndWritesNothing() async throws {

@@ -3,9 +3,9 @@ import Foundation
 /// A `multipart/form-data` body (RFC 7578): text fields, in-memory data and files streamed from disk.
 ///
 /// Field names are written as browsers write them: `"` becomes `%22`, CR `%0D` and LF `%0A`, so no name can
-/// break the framing. A file name that is not plain ASCII, or holds `"`, `\`, CR, LF or `%`, travels as RFC 8187
-/// `filename*=UTF-8''…` (percent-encoded UTF-8) after an ASCII `filename` fallback with `_` for each such
-/// character, so the server gets the name unchanged. The boundary is random, so no part's content realistically contains it.
+/// break the framing. A file name that is not plain ASCII, or holds `"`, `\`, CR, LF or `%`, travels as
+/// RFC 8187 `filename*=UTF-8''…` (percent-encoded UTF-8) after an ASCII `filename` fallback with `_` for each
+/// such character, so the server gets the name unchanged. The boundary is random, so no part's content realistically contains it.
 ///
 /// ```swift
 /// var form = MultipartForm()
