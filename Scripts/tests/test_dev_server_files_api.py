@@ -228,6 +228,37 @@ class DownloadTests(FilesAPITestCase):
                 self.assertEqual(self.server.call("POST", "/_admin/files-hold", json.dumps(payload))[0], 400)
 
 
+class UploadHoldTests(FilesAPITestCase):
+    def test_upload_hold_stops_reading_the_next_upload_until_released(self):
+        status, answer = self.server.json("POST", "/_admin/files-upload-hold", {"after_bytes": 1000})
+        self.assertEqual((status, answer), (200, {"after_bytes": 1000}))
+        body, content_type = multipart([("file", "held.bin", pattern(300_000))])
+        connection = self.server.connect()
+        try:
+            connection.putrequest("POST", "/v1/files")
+            for name, value in self.files.auth({"Content-Type": content_type}).items():
+                connection.putheader(name, value)
+            connection.putheader("Content-Length", str(len(body)))
+            connection.endheaders()
+            connection.send(body[:100_000])
+            held = self.server.json("GET", "/_admin/wait?counter=files.upload.held&at_least=1&timeout_ms=4000")
+            self.assertEqual(held, (200, {"counter": "files.upload.held", "value": 1}))
+            self.assertEqual(self.server.counter("files.uploaded"), 0)
+            self.assertEqual(self.server.json("POST", "/_admin/files-upload-release", {})[0], 200)
+            connection.send(body[100_000:])
+            with connection.getresponse() as response:
+                self.assertEqual(response.status, 201)
+        finally:
+            connection.close()
+        self.assertEqual(self.files.upload([("file", "next.bin", pattern(5000))])[0], 201, "only one is held")
+        self.assertEqual(self.server.counter("files.upload.held"), 1)
+
+    def test_upload_hold_refuses_a_bad_request(self):
+        for payload in ({}, {"after_bytes": 0}, {"after_bytes": "5"}):
+            with self.subTest(payload):
+                self.assertEqual(self.server.call("POST", "/_admin/files-upload-hold", json.dumps(payload))[0], 400)
+
+
 class DeleteTests(FilesAPITestCase):
     def test_delete_answers_204_then_404(self):
         self.stored("gone", b"x")
@@ -297,6 +328,14 @@ class FilesDirTests(unittest.TestCase):
         body, content_type = multipart([("file", "partial", pattern(100_000)), ("file", "../x", b"")])
         self.assertEqual(self.files.call("POST", "/v1/files", body, {"Content-Type": content_type})[0], 400)
         self.assertEqual(sorted(os.listdir(self.folder.name)), ["present.txt"])
+
+    def test_a_name_that_is_not_utf8_is_listed_percent_encoded(self):
+        with open(os.path.join(os.fsencode(self.folder.name), b"caf\xe9 \xe2\x9c\x93.txt"), "wb") as file:
+            file.write(b"latin-1")
+        status, _, data = self.files.call("GET", "/v1/files")
+        self.assertEqual(status, 200, data)
+        names = [entry["name"] for entry in json.loads(data)["files"]]
+        self.assertEqual(names, ["caf%E9 ✓.txt", "present.txt"])
 
     def test_an_upload_that_breaks_off_stores_nothing(self):
         body, content_type = multipart([("file", "cut", pattern(500_000))])

@@ -35,6 +35,8 @@ struct HelpAndUsageCLITests {
         #expect(help.status == 0, "\(help)")
         #expect(help.stdout.contains("\nsubcommands:\n  download NAME "))
         #expect(help.stdout.contains("\n  upload FILE... "))
+        let discussion = help.stdout.replacingOccurrences(of: "\n", with: " ")
+        #expect(discussion.contains("--timeout does not bound a download's or an upload's transfer"))
         #expect(bash.status == 0, "\(bash)")
         #expect(bash.stdout.contains("'files download') words='--output "))
     }

@@ -37,10 +37,10 @@ extension FilesDeleteMapper.Error: CategorizedError {
 }
 
 extension FilesUploadForm.Error: CategorizedError {
-    /// An upload with no file is a wrong command line.
+    /// An upload with no file, or with a name the Files API cannot store or gets twice, is a wrong command line.
     var exitStatus: ExitStatus {
         switch self {
-        case .noFiles: .usage
+        case .noFiles, .unstorableName, .duplicateName: .usage
         }
     }
 }

@@ -17,11 +17,11 @@ extension HTTPError: CategorizedError {
 }
 
 extension HTTPBodyError: CategorizedError {
-    /// A file that cannot be read is 5; a body that lies about its length or is too large is 3; a second read
-    /// of a single-pass body is a bug in the tool (70).
+    /// A file that cannot be read, or changed while it was read, is 5; a body that lies about its length or is
+    /// too large is 3; a second read of a single-pass body is a bug in the tool (70).
     var exitStatus: ExitStatus {
         switch self {
-        case .notARegularFile, .unreadableFile: .localFileFailure
+        case .notARegularFile, .unreadableFile, .fileChanged: .localFileFailure
         case .lengthMismatch, .tooLarge: .invalidResponse
         case .alreadyRead: .internalError
         }

@@ -12,7 +12,8 @@ enum FailureAdvice {
     static let baseURL = "Check that the base URL points at the API's server."
 
     static func advice(for error: any Error) -> String? {
-        switch error {
+        if let failure = LocalFileFailure(error) { return failure.advice }
+        return switch error {
         case let error as HTTPTransportError: advice(for: error)
         case is HARReplayError: "Record the request with --record first, or replay an archive that holds it."
         case is ContentTypeValidationError: baseURL

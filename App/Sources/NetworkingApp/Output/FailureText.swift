@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 
 /// What happened, in words: an error's own description, or a plain sentence for Foundation's file errors
 /// (never `Error Domain=… UserInfo=…`).
@@ -6,7 +7,9 @@ enum FailureText {
     /// The error as one clause, without its final period.
     static func sentence(for error: any Error) -> String {
         var text: String
-        if let error = error as? CocoaError {
+        if let failure = LocalFileFailure(error) {
+            text = failure.sentence
+        } else if let error = error as? CocoaError {
             text = FileErrorText.sentence(for: error)
         } else if let error = error as? POSIXError {
             text = FileErrorText.reason(errno: error.code.rawValue, writing: nil)

@@ -102,7 +102,8 @@ import Testing
         let expected = [
             "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"one.txt\"\r\n"
                 + "Content-Type: application/octet-stream\r\n\r\nfirst\r\n",
-            "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"two ✓.bin\"\r\n"
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"two _.bin\"; "
+                + "filename*=UTF-8''two%20%E2%9C%93.bin\r\n"
                 + "Content-Type: application/octet-stream\r\n\r\n\u{0}\u{1}\u{2}\r\n",
             "--\(boundary)--\r\n",
         ].joined()
@@ -121,6 +122,42 @@ import Testing
             try await actions.upload([URL(fileURLWithPath: "/nonexistent-files-test/x")]) { _ in }
         }
         #expect(await client.requests.isEmpty)
+    }
+
+    @Test func namesTheFilesAPICannotStoreAreRefusedBeforeAnyFileIsRead() async throws {
+        let folder = try TemporaryDirectory(prefix: "files-feature")
+        defer { folder.remove() }
+        let file = try folder.file("ok.txt", contents: Data("x".utf8))
+        let hidden = try folder.file(".env", contents: Data("x".utf8))
+        let long = folder.url.appendingPathComponent(String(repeating: "n", count: 256))
+        let twin = folder.url.appendingPathComponent("more/ok.txt")
+        let client = StreamingScriptedHTTPClient(replies: [])
+        let actions = FilesActions.composed(client: client)
+
+        await #expect(throws: FilesUploadForm.Error.unstorableName(".env", reason: .startsWithDot)) {
+            try await actions.upload([file, hidden]) { _ in }
+        }
+        await #expect(throws: FilesUploadForm.Error.unstorableName(long.lastPathComponent, reason: .tooLong)) {
+            try await actions.upload([long]) { _ in }
+        }
+        await #expect(throws: FilesUploadForm.Error.duplicateName("ok.txt")) {
+            try await actions.upload([file, twin]) { _ in }
+        }
+        #expect(await client.requests.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("", FilesUploadForm.NameProblem.empty), (".", .startsWithDot), ("..", .startsWithDot),
+        ("a\\b", .forbiddenCharacter), ("a\rb", .forbiddenCharacter), ("a\u{0}b", .forbiddenCharacter),
+        (String(repeating: "\u{E9}", count: 128), .tooLong),
+    ])
+    func nameProblemsMatchWhatTheServerRefuses(name: String, problem: FilesUploadForm.NameProblem) {
+        #expect(FilesUploadForm.problem(with: name) == problem)
+    }
+
+    @Test func namesTheServerStoresHaveNoProblem() {
+        #expect(FilesUploadForm.problem(with: "caf\u{E9} \"quoted\" 100%.txt") == nil)
+        #expect(FilesUploadForm.problem(with: String(repeating: "n", count: 255)) == nil)
     }
 
     @Test func aRefusedUploadCarriesTheServersMessage() async throws {

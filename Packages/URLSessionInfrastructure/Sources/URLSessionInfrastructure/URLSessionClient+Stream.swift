@@ -13,14 +13,16 @@ extension URLSessionClient {
     /// A file body (`HTTPBody(contentsOf:)`) is uploaded from its own file once its size is found unchanged;
     /// the request's own `Data` body, or another replayable body of known length up to
     /// ``inMemoryUploadLimit`` bytes, goes out from
-    /// memory; any other body is copied to a temporary file first and uploaded from it. Either way the known
-    /// length is checked before anything is sent. The response body has the
+    /// memory; any other body (a multipart form past that size, with its files) is copied to a temporary file
+    /// first and uploaded from it, which takes as much disk again as the body, because FoundationNetworking's
+    /// stream upload ends early when a read comes back empty. Either way the known length is checked, and a
+    /// file that changes while it is copied fails, before anything is sent. The response body has the
     /// `Content-Length` as its known length unless content-encoded; ``maximumResponseBytes`` does not apply.
     /// On Linux, where FoundationNetworking cannot pause a receive, bytes the reader has not taken wait in
     /// ``streamMemoryLimit`` bytes of memory and then in a temporary file; on Apple platforms the task is
     /// suspended instead. The
     /// transfer stops, and every temporary file is removed, when `receive` returns or throws or the calling
-    /// Task is cancelled.
+    /// Task is cancelled; only a process killed outright (`SIGKILL`) leaves one behind.
     /// - Parameters:
     ///   - request: The request to send.
     ///   - body: The body to send, or `nil` to send `request.body`.

@@ -1,4 +1,4 @@
-"""/_admin/*: counters and waiting on them, reset, fault mode, fail-next, download holds, token expiry, SE backoff
+"""/_admin/*: counters and waiting on them, reset, fault mode, fail-next, download and upload holds, token expiry, SE backoff
 and throttle.
 
 Never faulted."""
@@ -50,6 +50,21 @@ def files_hold(app, request, match):
         return text(400, "expected {\"after_bytes\": N} with N >= 1, and optionally \"count\" >= 1")
     app.files_hold.arm(after_bytes, count)
     return json_response(200, {"after_bytes": after_bytes, "count": count})
+
+
+def files_upload_hold(app, request, match):
+    """The next upload stops reading its body after `after_bytes` bytes until `files-upload-release`."""
+    payload = read_json_object(request) or {}
+    after_bytes = payload.get("after_bytes")
+    if not _is_int(after_bytes, 1):
+        return text(400, "expected {\"after_bytes\": N} with N >= 1")
+    app.upload_hold.arm(after_bytes)
+    return json_response(200, {"after_bytes": after_bytes})
+
+
+def files_upload_release(app, request, match):
+    app.upload_hold.release()
+    return json_response(200, {"released": True})
 
 
 def reset(app, request, match):
@@ -105,6 +120,8 @@ ROUTES = [
     (("POST",), r"/_admin/reset", reset),
     (("POST",), r"/_admin/fail-next", fail_next),
     (("POST",), r"/_admin/files-hold", files_hold),
+    (("POST",), r"/_admin/files-upload-hold", files_upload_hold),
+    (("POST",), r"/_admin/files-upload-release", files_upload_release),
     (("GET", "HEAD"), r"/_admin/faults", get_faults),
     (("POST",), r"/_admin/faults", set_faults),
     (("POST",), r"/_admin/expire-tokens", expire_tokens),

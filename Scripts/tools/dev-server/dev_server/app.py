@@ -5,7 +5,7 @@ from .counters import Counters
 from .fail_next import FailNext
 from .fault_injection import FaultInjector
 from .file_store import FileStore
-from .files_hold import FilesHold
+from .files_hold import FilesHold, UploadHold
 from .se_catalog import Catalog
 from .stack_exchange import StackExchangeState
 from .token_api import TokenState
@@ -26,15 +26,17 @@ class App:
         self.avatars = Avatars(self.catalog.avatar_names)
         self.files = files or FileStore.temporary()
         self.files_hold = FilesHold()
+        self.upload_hold = UploadHold()
 
     def reset(self):
-        """Back to the start: counters, stored token, access tokens, faults, fail-next rules, download holds,
+        """Back to the start: counters, stored token, access tokens, faults, fail-next rules, download and upload holds,
         SE quota, and the uploaded files when they live in the server's own temporary folder."""
         self.counters.reset()
         self.tokens.reset()
         self.faults.reset()
         self.fail_next.reset()
         self.files_hold.reset()
+        self.upload_hold.reset()
         self.se_state.reset()
         self.files.reset()
 

@@ -25,6 +25,20 @@ def name_problem(name):
     return None
 
 
+def listed_name(name):
+    """`name` (from os.listdir) decoded as UTF-8, with each byte that does not decode written as `%XX`."""
+    raw, text, index = os.fsencode(name), [], 0
+    while index < len(raw):
+        try:
+            text.append(raw[index:].decode("utf-8"))
+            break
+        except UnicodeDecodeError as error:
+            text.append(raw[index:index + error.start].decode("utf-8"))
+            text.append("".join(f"%{byte:02X}" for byte in raw[index + error.start:index + error.end]))
+            index += error.end
+    return "".join(text)
+
+
 class Staged:
     """An upload being written to a hidden file in the folder, hashed as it goes."""
 
@@ -70,7 +84,10 @@ class FileStore:
         return cls(tempfile.mkdtemp(prefix="dev-server-files-"), owned=True)
 
     def listing(self):
-        """[{"name", "size", "sha256"}] for every regular, visible file, sorted by name."""
+        """[{"name", "size", "sha256"}] for every regular, visible file, sorted by name.
+
+        A name that is not UTF-8 (os.listdir gives its bytes as surrogate escapes) is listed with each such
+        byte percent-encoded (`caf%E9.txt`), so the answer stays valid JSON in UTF-8."""
         result = []
         for name in sorted(os.listdir(self.folder)):
             if name_problem(name) is not None:
@@ -79,7 +96,9 @@ class FileStore:
             if opened is not None:
                 file, info = opened
                 file.close()
-                result.append({key: info[key] for key in ("name", "size", "sha256")})
+                entry = {key: info[key] for key in ("name", "size", "sha256")}
+                entry["name"] = listed_name(name)
+                result.append(entry)
         return result
 
     def open(self, name):

@@ -152,11 +152,16 @@ def upload(app, request, match):
 
 def _receive(app, stream, parser, staged):
     """Feeds the body to `parser`, writing each `file` part to a staged file appended to `staged`."""
-    current = None
+    current, received = None, 0
     while not parser.done:
         data = stream.read()
         if not data:
             raise MultipartError("the body ends before the closing boundary")
+        received += len(data)
+        held = app.upload_hold.take(received)
+        if held is not None:
+            app.counters.increment("files.upload.held")
+            held.wait(HOLD_MAX_SECONDS)
         for event in parser.feed(data):
             if event[0] == "part":
                 current = _start_part(app, event[1], staged)

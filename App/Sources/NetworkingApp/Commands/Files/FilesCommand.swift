@@ -135,6 +135,8 @@ struct FilesCommand {
             return .success
         } catch {
             bar.finish()
+            // A file error's sentence names the file and what failed with it: no action goes in front.
+            if LocalFileFailure(error) != nil { return Report.failure(error, console: console) }
             return Report.failure("Could not upload", error, console: console)
         }
     }

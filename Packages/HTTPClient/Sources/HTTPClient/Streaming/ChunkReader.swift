@@ -21,32 +21,67 @@ final class DataChunkReader: ChunkReader {
 }
 
 /// Reads a file from its start, `chunkSize` bytes at a time, closing it at the end.
+///
+/// It reads no more than the `expected` size, and checks the file against `expected` when it opens it and
+/// before it yields the last chunk: a file that grew, shrank or was rewritten throws
+/// ``HTTPBodyError/fileChanged(path:)``, so a transfer fails instead of sending a torn file.
 final class FileChunkReader: ChunkReader {
     private let url: URL
     private let chunkSize: Int
+    private let expected: FileSnapshot
+    private var remaining: Int64
     private var handle: FileHandle?
     private var finished = false
 
-    init(url: URL, chunkSize: Int) {
+    init(url: URL, chunkSize: Int, expected: FileSnapshot) {
         self.url = url
         self.chunkSize = chunkSize
+        self.expected = expected
+        remaining = expected.size
     }
 
     func next() async throws -> Data? {
         guard !finished else { return nil }
         do {
-            let handle = try handle ?? FileHandle(forReadingFrom: url)
-            self.handle = handle
-            if let chunk = try handle.read(upToCount: chunkSize), !chunk.isEmpty { return chunk }
-            finished = true
-            self.handle = nil
-            try handle.close()
-            return nil
+            let handle = try handle ?? open()
+            guard remaining > 0 else { return try finish(handle, last: nil) }
+            let chunk = try handle.read(upToCount: Int(min(Int64(chunkSize), remaining))) ?? Data()
+            guard !chunk.isEmpty else { throw HTTPBodyError.fileChanged(path: url.path) }
+            remaining -= Int64(chunk.count)
+            return remaining > 0 ? chunk : try finish(handle, last: chunk)
+        } catch let error as HTTPBodyError {
+            stop()
+            throw error
         } catch {
-            finished = true
-            handle = nil
+            stop()
             throw HTTPBodyError.unreadableFile(path: url.path, underlying: error)
         }
+    }
+
+    private func open() throws -> FileHandle {
+        let handle = try FileHandle(forReadingFrom: url)
+        self.handle = handle
+        try checkUnchanged()
+        return handle
+    }
+
+    /// Checks the file once more and closes it; returns `last`, the final chunk.
+    private func finish(_ handle: FileHandle, last: Data?) throws -> Data? {
+        try checkUnchanged()
+        finished = true
+        self.handle = nil
+        try handle.close()
+        return last
+    }
+
+    private func checkUnchanged() throws {
+        guard try FileSnapshot.current(of: url) == expected else { throw HTTPBodyError.fileChanged(path: url.path) }
+    }
+
+    private func stop() {
+        finished = true
+        try? handle?.close()
+        handle = nil
     }
 }
 

@@ -53,9 +53,10 @@ struct DownloadFiles: Sendable {
     func openPartial(at offset: Int64) throws(HTTPDownloadError) -> FileHandle {
         do {
             if offset == 0 {
-                guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
-                    throw CocoaError(.fileWriteUnknown)
-                }
+                // `open` keeps the cause (no folder, no permission, name too long) that `createFile` drops.
+                let descriptor = open(partial.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                close(descriptor)
             }
             let handle = try FileHandle(forWritingTo: partial)
             guard try handle.seekToEnd() == UInt64(offset) else {

@@ -23,7 +23,7 @@ public struct HTTPBody: AsyncSequence, Sendable {
     /// Where a body's bytes come from.
     enum Source: Sendable {
         case data(Data)
-        case file(URL, chunkSize: Int)
+        case file(URL, chunkSize: Int, expected: FileSnapshot)
         case singlePass(SinglePassChunks)
         case concatenation([HTTPBody])
     }
@@ -53,7 +53,7 @@ public struct HTTPBody: AsyncSequence, Sendable {
     ///
     /// A transport that sends the file itself checks that its size still equals ``length``.
     public var fileURL: URL? {
-        if case .file(let url, _) = source { url } else { nil }
+        if case .file(let url, _, _) = source { url } else { nil }
     }
 
     /// A replayable body holding `data`.
@@ -68,6 +68,10 @@ public struct HTTPBody: AsyncSequence, Sendable {
     }
 
     /// A replayable body reading the regular file at `file` in chunks, with the file's size as its length.
+    ///
+    /// Reading checks the file's size and modification date against those found here, when it opens the
+    /// file and before it yields the last chunk: a file that changed throws ``HTTPBodyError/fileChanged(path:)``
+    /// instead of ending a transfer with torn or extra bytes.
     /// - Throws: ``HTTPBodyError/notARegularFile(path:)`` or ``HTTPBodyError/unreadableFile(path:underlying:)``.
     public init(contentsOf file: URL) throws {
         let path = file.path
@@ -77,10 +81,10 @@ public struct HTTPBody: AsyncSequence, Sendable {
         } catch {
             throw HTTPBodyError.unreadableFile(path: path, underlying: error)
         }
-        guard attributes[.type] as? FileAttributeType == .typeRegular,
-            let size = (attributes[.size] as? NSNumber)?.int64Value
+        guard attributes[.type] as? FileAttributeType == .typeRegular, let snapshot = FileSnapshot(attributes)
         else { throw HTTPBodyError.notARegularFile(path: path) }
-        self.init(source: .file(file, chunkSize: Self.fileChunkSize), length: .known(size))
+        self.init(
+            source: .file(file, chunkSize: Self.fileChunkSize, expected: snapshot), length: .known(snapshot.size))
     }
 
     /// Concatenates `parts` into one body: known length when every part's is, replayable when every part is.
@@ -105,7 +109,8 @@ public struct HTTPBody: AsyncSequence, Sendable {
     func makeReader() -> any ChunkReader {
         switch source {
         case .data(let data): DataChunkReader(data)
-        case .file(let url, let chunkSize): FileChunkReader(url: url, chunkSize: chunkSize)
+        case .file(let url, let chunkSize, let expected):
+            FileChunkReader(url: url, chunkSize: chunkSize, expected: expected)
         case .singlePass(let chunks): chunks.makeReader()
         case .concatenation(let parts): ConcatenatedChunkReader(parts)
         }

@@ -13,6 +13,9 @@ public enum HTTPBodyError: Error, Sendable {
     case notARegularFile(path: String)
     /// The file at `path` could not be opened or read; `underlying` is the file system's error.
     case unreadableFile(path: String, underlying: any Error)
+    /// The file at `path` changed size or modification date while it was read, so the bytes read are not one
+    /// version of it.
+    case fileChanged(path: String)
 }
 
 extension HTTPBodyError: CustomStringConvertible {
@@ -28,7 +31,9 @@ extension HTTPBodyError: CustomStringConvertible {
         case .notARegularFile(let path):
             "Not a regular file: \(path)"
         case .unreadableFile(let path, let underlying):
-            "Could not read \(path) (\(underlying))"
+            "Could not read \(path) (\(CauseDescription.text(of: underlying)))"
+        case .fileChanged(let path):
+            "\(path) changed while it was read"
         }
     }
 }

@@ -2,8 +2,10 @@ import Foundation
 
 /// A `multipart/form-data` body (RFC 7578): text fields, in-memory data and files streamed from disk.
 ///
-/// Field names and file names are written as browsers write them: `"` becomes `%22`, CR `%0D` and LF `%0A`,
-/// so no name can break the framing. The boundary is random, so no part's content realistically contains it.
+/// Field names are written as browsers write them: `"` becomes `%22`, CR `%0D` and LF `%0A`, so no name can
+/// break the framing. A file name that is not plain ASCII, or holds `"`, `\`, CR, LF or `%`, travels as
+/// RFC 8187 `filename*=UTF-8''…` (percent-encoded UTF-8) after an ASCII `filename` fallback with `_` for each
+/// such character, so the server gets the name unchanged. The boundary is random, so no part's content realistically contains it.
 ///
 /// ```swift
 /// var form = MultipartForm()
@@ -83,7 +85,7 @@ public struct MultipartForm: Sendable {
 
     private mutating func append(name: String, filename: String?, contentType: String?, content: HTTPBody) {
         var disposition = "Content-Disposition: form-data; name=\"\(Self.escaped(name))\""
-        if let filename { disposition += "; filename=\"\(Self.escaped(filename))\"" }
+        if let filename { disposition += Self.filenameParameters(filename) }
         var headers = disposition + "\r\n"
         if let contentType { headers += "Content-Type: \(Self.singleLine(contentType))\r\n" }
         parts.append(Part(headers: headers, content: content))
@@ -101,6 +103,35 @@ public struct MultipartForm: Sendable {
             }
         }
         return result
+    }
+
+    /// `; filename="…"`, followed by `; filename*=UTF-8''…` when the name needs it.
+    private static func filenameParameters(_ filename: String) -> String {
+        let plain = filename.unicodeScalars.allSatisfy { $0.isASCII && !needsExtendedForm($0) }
+        if plain { return "; filename=\"\(filename)\"" }
+        var fallback = ""
+        for scalar in filename.unicodeScalars {
+            fallback.unicodeScalars.append(scalar.isASCII && !needsExtendedForm(scalar) ? scalar : "_")
+        }
+        var encoded = ""
+        for byte in filename.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if byte < 0x80, attributeCharacters.contains(Character(scalar)) {
+                encoded.unicodeScalars.append(scalar)
+            } else {
+                encoded += String(format: "%%%02X", byte)
+            }
+        }
+        return "; filename=\"\(fallback)\"; filename*=UTF-8''\(encoded)"
+    }
+
+    /// RFC 8187's `attr-char`: what an extended value holds without percent-encoding.
+    private static let attributeCharacters = Set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$&+-.^_`|~")
+
+    /// Whether an ASCII `scalar` cannot stand as itself in a quoted `filename`.
+    private static func needsExtendedForm(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\"" || scalar == "\\" || scalar == "%" || scalar.value < 0x20 || scalar.value == 0x7F
     }
 
     /// `value` without CR or LF, which would end the header line.

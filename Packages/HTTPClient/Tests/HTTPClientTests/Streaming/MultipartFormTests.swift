@@ -82,9 +82,25 @@ struct MultipartFormTests {
 
         #expect(
             text.contains(
-                "name=\"a%22b%0D%0Ac\"; filename=\"evil%22.txt%0D%0A--\(form.boundary)--\"\r\nContent-Type: text/plainX-Injected: 1\r\n"
+                "name=\"a%22b%0D%0Ac\"; filename=\"evil_.txt__--\(form.boundary)--\"; "
+                    + "filename*=UTF-8''evil%22.txt%0D%0A--\(form.boundary)--\r\n"
+                    + "Content-Type: text/plainX-Injected: 1\r\n"
             ))
         #expect(text.components(separatedBy: "\r\n--\(form.boundary)").count == 2)  // only the closing delimiter
+    }
+
+    @Test(arguments: [
+        ("plain name.txt", "; filename=\"plain name.txt\""),
+        ("caf\u{E9} \u{2713}.txt", "; filename=\"caf_ _.txt\"; filename*=UTF-8''caf%C3%A9%20%E2%9C%93.txt"),
+        ("a\"b\\c%d.txt", "; filename=\"a_b_c_d.txt\"; filename*=UTF-8''a%22b%5Cc%25d.txt"),
+    ])
+    func aFileNameThatNeedsItTravelsAsRFC8187AfterAnASCIIFallback(name: String, parameters: String) async throws {
+        var form = MultipartForm()
+        form.append(name: "file", data: Data("x".utf8), filename: name)
+
+        let text = String(decoding: try await form.makeBody().collect(upTo: 10_000), as: UTF8.self)
+
+        #expect(text.contains("Content-Disposition: form-data; name=\"file\"\(parameters)\r\n"), "\(text)")
     }
 
     @Test func aFilePartIsStreamedFromDiskWithAKnownLength() async throws {
