@@ -147,8 +147,10 @@ struct FilesCommand {
         return url.standardizedFileURL
     }
 
+    /// A file error's sentence names the file and what failed with it: no action goes in front.
     private func downloadFailure(_ name: String, _ error: any Error) -> ExitStatus {
-        Report.failure("Could not download \(FilesRenderer.displayName(name))", error, console: console)
+        if LocalFileFailure(error) != nil { return Report.failure(error, console: console) }
+        return Report.failure("Could not download \(FilesRenderer.displayName(name))", error, console: console)
     }
 
     /// A bar for `label`, shown as ``FilesRenderer/displayName(_:)`` shows names.
