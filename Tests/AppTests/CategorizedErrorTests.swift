@@ -34,6 +34,7 @@ struct CategorizedErrorTests {
         "HTTPCaching.HTTPCacheError": HTTPCacheError.self,
         "HTTPClient.HTTPBodyError": HTTPBodyError.self,
         "HTTPClient.HTTPContentRange.ParseError": HTTPContentRange.ParseError.self,
+        "HTTPClient.HTTPDigest.FormatError": HTTPDigest.FormatError.self,
         "HTTPClient.HTTPDownloadError": HTTPDownloadError.self,
         "HTTPClient.HTTPError": HTTPError.self,
         "HTTPClient.HTTPTransportError": HTTPTransportError.self,

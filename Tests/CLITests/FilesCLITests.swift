@@ -152,15 +152,16 @@ struct FilesCLITests {
 
     /// What an interrupted `download` leaves beside `destination`: the first `bytes` bytes in `NAME.partial`
     /// and the resume record in `NAME.partial.json` (the format `HTTPClient.download` writes), naming the
-    /// file's strong `ETag`, which the dev server makes from the SHA-256.
+    /// file's strong `ETag`, which the dev server makes from the SHA-256, and the size and SHA-256 of the kept bytes.
     private static func leavePartialDownload(of content: Data, name: String, bytes: Int, destination: URL) throws {
         let directory = destination.deletingLastPathComponent()
         try content.prefix(bytes).write(
             to: directory.appendingPathComponent(destination.lastPathComponent + ".partial"))
         let validator = try SHA256Sum.hex(content)
         let record: [String: Any] = [
-            "formatVersion": 1, "resource": "GET v1/files/\(name)?", "validator": "\"\(validator)\"",
-            "completeLength": content.count,
+            "formatVersion": 2, "resource": "GET v1/files/\(name)?", "validator": "\"\(validator)\"",
+            "completeLength": content.count, "keptLength": bytes,
+            "keptSHA256": try SHA256Sum.hex(content.prefix(bytes)),
         ]
         try JSONSerialization.data(withJSONObject: record).write(
             to: directory.appendingPathComponent(destination.lastPathComponent + ".partial.json"))
