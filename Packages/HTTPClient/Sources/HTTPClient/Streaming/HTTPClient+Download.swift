@@ -32,7 +32,8 @@ extension HTTPClient {
     ///     size when known.
     /// - Returns: The response that completed the file (a `206` when resumed).
     /// - Throws: ``HTTPError/httpCode(statusCode:data:)`` for a non-2xx answer (carrying at most 1 KiB of its
-    ///   body, with nothing written), ``HTTPDownloadError`` when the size disagrees with `Content-Length` or
+    ///   body, with nothing written; a `404` or `410` also removes the partial file of an earlier call, since the
+    ///   file is gone), ``HTTPDownloadError`` when the size disagrees with `Content-Length` or
     ///   `Content-Range`, the digest with a stated one, or a file cannot be written, `CancellationError` when the task is cancelled before the
     ///   last byte, or the client's error.
     @discardableResult
@@ -85,6 +86,9 @@ extension HTTPClient {
                 }
             } catch let error where attempt.startsOver(after: error) {
                 outcome = .startOver
+            } catch {
+                if DownloadAttempt.isGone(error) { files.discardPartial() }
+                throw error
             }
             switch outcome {
             case .completed(let response):
