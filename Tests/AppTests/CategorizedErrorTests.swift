@@ -28,6 +28,7 @@ struct CategorizedErrorTests {
         "FilesFeatureAPI.FilesUploadForm.Error": FilesUploadForm.Error.self,
         "FilesFeatureAPI.FilesUploadMapper.Error": FilesUploadMapper.Error.self,
         "HTTPArchive.HARArchiveError": HARArchiveError.self,
+        "HTTPArchive.HARMissingBodyError": HARMissingBodyError.self,
         "HTTPArchive.HARRecordedError": HARRecordedError.self,
         "HTTPArchive.HARReplayError": HARReplayError.self,
         "HTTPCaching.DiskHTTPCacheStore.Error": DiskHTTPCacheStore.Error.self,
