@@ -31,11 +31,13 @@ struct ReplayEntry: Sendable {
     }
 
     /// Why `content` does not hold its whole body: no text for a body of some bytes, the redaction marker, or
-    /// fewer bytes than its `size`. A size that is unknown (negative) is not checked.
+    /// fewer bytes than its `size`. A size that is unknown (negative) is not checked, nor is the size of a JSON
+    /// text with redacted fields (`"[redacted]"` values), which the redaction rewrote.
     private static func missingBody(in content: HARContent, decoded body: Data) -> HARMissingBodyError.Reason? {
-        if content.text == nil { return content.size > 0 ? .absent : nil }
-        if content.text == HARRecorder.redactedValue, content.encoding == nil { return .redacted }
-        guard content.size > body.count else { return nil }
+        guard let text = content.text else { return content.size > 0 ? .absent : nil }
+        if text == HARRecorder.redactedValue, content.encoding == nil { return .redacted }
+        let redactedFields = content.encoding == nil && text.contains("\"\(HARRecorder.redactedValue)\"")
+        guard content.size > body.count, !redactedFields else { return nil }
         return .truncated(kept: body.count, size: content.size)
     }
 

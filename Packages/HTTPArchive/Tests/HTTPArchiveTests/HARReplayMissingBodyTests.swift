@@ -92,3 +92,16 @@ struct HARReplayMissingBodyTests {
         return try HARReplayClient(archive: try JSONEncoder().encode(archive))
     }
 }
+
+extension HARReplayMissingBodyTests {
+    @Test func aJSONBodyWithRedactedFieldsIsServedAsRecorded() async throws {
+        let recorder = HARRecorder()
+        let live = ScriptedHTTPClient(replies: [.status(200, body: #"{"access_token": "a-long-secret-token", "n": 1}"#)]
+        )
+        try await live.recording(to: recorder, baseURL: try url("http://token.test")).load(request: TestRequest())
+
+        let (data, _) = try await HARReplayClient(archive: recorder.archive()).load(request: TestRequest())
+
+        #expect(String(decoding: data, as: UTF8.self) == #"{"access_token":"[redacted]","n":1}"#)
+    }
+}
