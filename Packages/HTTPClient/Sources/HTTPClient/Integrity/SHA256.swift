@@ -70,66 +70,66 @@ struct SHA256: Sendable {
 
     /// Hashes whole 64-byte blocks of `bytes`.
     private mutating func compress(_ bytes: UnsafeRawBufferPointer) {
-        var words = [UInt32](repeating: 0, count: 64)
-        var h = state
-        words.withUnsafeMutableBufferPointer { w in
+        var h0 = state[0]
+        var h1 = state[1]
+        var h2 = state[2]
+        var h3 = state[3]
+        var h4 = state[4]
+        var h5 = state[5]
+        var h6 = state[6]
+        var h7 = state[7]
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
             Self.roundConstants.withUnsafeBufferPointer { k in
-                h.withUnsafeMutableBufferPointer { h in
-                    var offset = 0
-                    while offset < bytes.count {
-                        for i in 0..<16 {
-                            let base = offset + i * 4
-                            w[i] =
-                                UInt32(bytes[base]) << 24 | UInt32(bytes[base + 1]) << 16
-                                | UInt32(bytes[base + 2]) << 8 | UInt32(bytes[base + 3])
-                        }
-                        for i in 16..<64 {
-                            let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                            let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-                        }
-                        var a = h[0]
-                        var b = h[1]
-                        var c = h[2]
-                        var d = h[3]
-                        var e = h[4]
-                        var f = h[5]
-                        var g = h[6]
-                        var hh = h[7]
-                        for i in 0..<64 {
-                            let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-                            let choice = (e & f) ^ (~e & g)
-                            let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
-                            let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-                            let majority = (a & b) ^ (a & c) ^ (b & c)
-                            let t2 = s0 &+ majority
-                            hh = g
-                            g = f
-                            f = e
-                            e = d &+ t1
-                            d = c
-                            c = b
-                            b = a
-                            a = t1 &+ t2
-                        }
-                        h[0] &+= a
-                        h[1] &+= b
-                        h[2] &+= c
-                        h[3] &+= d
-                        h[4] &+= e
-                        h[5] &+= f
-                        h[6] &+= g
-                        h[7] &+= hh
-                        offset += 64
+                var offset = 0
+                while offset + 64 <= bytes.count {
+                    for i in 0..<16 {
+                        w[i] = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset &+ i &* 4, as: UInt32.self))
                     }
+                    for i in 16..<64 {
+                        let s0 = rotate(w[i &- 15], 7) ^ rotate(w[i &- 15], 18) ^ (w[i &- 15] &>> 3)
+                        let s1 = rotate(w[i &- 2], 17) ^ rotate(w[i &- 2], 19) ^ (w[i &- 2] &>> 10)
+                        w[i] = w[i &- 16] &+ s0 &+ w[i &- 7] &+ s1
+                    }
+                    var a = h0
+                    var b = h1
+                    var c = h2
+                    var d = h3
+                    var e = h4
+                    var f = h5
+                    var g = h6
+                    var h = h7
+                    for i in 0..<64 {
+                        let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+                        let choice = (e & f) ^ (~e & g)
+                        let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+                        let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        h = g
+                        g = f
+                        f = e
+                        e = d &+ t1
+                        d = c
+                        c = b
+                        b = a
+                        a = t1 &+ s0 &+ majority
+                    }
+                    h0 &+= a
+                    h1 &+= b
+                    h2 &+= c
+                    h3 &+= d
+                    h4 &+= e
+                    h5 &+= f
+                    h6 &+= g
+                    h7 &+= h
+                    offset &+= 64
                 }
             }
         }
-        state = h
+        state = [h0, h1, h2, h3, h4, h5, h6, h7]
     }
 }
 
 @inline(__always)
 private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-    value >> count | value << (32 - count)
+    value &>> count | value &<< (32 &- count)
 }

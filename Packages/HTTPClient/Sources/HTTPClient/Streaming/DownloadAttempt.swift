@@ -66,7 +66,8 @@ struct DownloadAttempt: Sendable {
                 statedDigests: stated.map(\.description))
         }
         let check = DownloadDigestCheck(
-            hash: (offset > 0 ? resume?.hash : nil) ?? SHA256(), expected: stated + (expectedDigest.map { [$0] } ?? []))
+            start: (offset > 0 ? resume?.hash : nil) ?? SHA256(), expected: stated + (expectedDigest.map { [$0] } ?? [])
+        )
         try await write(
             body, from: offset, expected: expected, completeLength: completeLength, record: record, check: check)
         return .completed(response)
@@ -75,8 +76,8 @@ struct DownloadAttempt: Sendable {
     /// Writes `body` after the first `offset` bytes of the partial file and commits it when it is whole: when
     /// it has `completeLength` bytes, if that is known. The record is saved once the partial file holds only
     /// those `offset` bytes, so it never vouches for bytes of another response.
-    /// Every byte written is hashed: the file is committed only when it has each digest of `check`, and a
-    /// partial file that stays is recorded with its size and SHA-256.
+    /// The file is committed only when it has each digest of `check` (every byte written is hashed when there is
+    /// one), and a partial file that stays is recorded with its size and SHA-256.
     private func write(
         _ body: HTTPBody, from offset: Int64, expected: Int64?, completeLength: Int64?, record: DownloadResumeRecord?,
         check: DownloadDigestCheck
@@ -84,7 +85,7 @@ struct DownloadAttempt: Sendable {
         var check = check
         let handle = try files.openPartial(at: offset)
         do {
-            try files.save(record.map { check.keeping($0, length: offset) })
+            try files.save(record.map { check.keepingStart($0, length: offset) })
         } catch {
             try? handle.close()
             files.discardPartial()
@@ -103,7 +104,7 @@ struct DownloadAttempt: Sendable {
                 }
                 do {
                     try handle.write(contentsOf: chunk)
-                    check.hash.update(chunk)
+                    check.update(chunk)
                     written = received
                 } catch {
                     throw HTTPDownloadError.fileSystem(path: files.partial.path, underlying: error)
@@ -133,12 +134,9 @@ struct DownloadAttempt: Sendable {
             try? handle.close()
             // Bytes past the expected end are not a prefix of the file, a file of another digest is not the
             // file; anything else may be resumed from the bytes written so far.
-            let kept = record.map { check.keeping($0, length: written) }
-            if kept == nil || Self.isOverrun(error) || DownloadDigestCheck.isMismatch(error)
-                || (try? files.save(kept)) == nil
-            {
-                files.discardPartial()
-            }
+            let resumable = !Self.isOverrun(error) && !DownloadDigestCheck.isMismatch(error)
+            let kept = resumable ? record.flatMap { check.keeping($0, length: written, in: files) } : nil
+            if kept == nil || (try? files.save(kept)) == nil { files.discardPartial() }
             if Task.isCancelled, Self.isCutShort(error) { throw CancellationError() }
             throw error
         }

@@ -34,7 +34,7 @@ struct DownloadFiles: Sendable {
 
     /// The SHA-256 state after every byte of the partial file, read a mebibyte at a time; `nil` when it cannot
     /// be read.
-    private func hashOfPartial() -> SHA256? {
+    func hashOfPartial() -> SHA256? {
         guard let handle = try? FileHandle(forReadingFrom: partial) else { return nil }
         defer { try? handle.close() }
         var hash = SHA256()

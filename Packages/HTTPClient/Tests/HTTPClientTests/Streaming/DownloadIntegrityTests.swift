@@ -88,6 +88,28 @@ struct DownloadIntegrityTests {
         #expect(try Data(contentsOf: folder.file("f")) == file)
     }
 
+    @Test(arguments: [true, false])
+    func aResumedDownloadHashesTheKeptBytesThenTheRest(firstStatesTheDigest: Bool) async throws {
+        let folder = try TemporaryDirectory()
+        let digest = try member(file)
+        var first: HTTPHeaders = ["ETag": "\"e\"", "Content-Length": "5000"]
+        if firstStatesTheDigest { first["Repr-Digest"] = digest }
+        let client = StreamingScriptedHTTPClient(replies: [
+            .reply(
+                200, headers: first,
+                chunks: [file.prefix(1_000), file[1_000..<1_500]], failure: CancellationError()),
+            .reply(
+                206, headers: ["ETag": "\"e\"", "Content-Range": "bytes 1500-4999/5000", "Repr-Digest": digest],
+                chunks: [file.suffix(3_500)]),
+        ])
+        _ = try? await client.download(request: TestRequest(), to: folder.file("f"))
+
+        try await client.download(request: TestRequest(), to: folder.file("f"))
+
+        #expect(await client.requests.last?.request.headers?["Range"] == "bytes=1500-")
+        #expect(try Data(contentsOf: folder.file("f")) == file)
+    }
+
     @Test func aResumedDownloadIsCheckedAgainstTheFirstResponsesDigest() async throws {
         let folder = try TemporaryDirectory()
         let changed = sampleBytes(4_000, seed: 77)
