@@ -17,9 +17,9 @@ extension HTTPClient {
     /// place only when it has the length its first response announced. A body that ends short of its length, or
     /// of unknown length, once the task is cancelled is a cancellation, never the whole file.
     ///
-    /// Every byte is hashed as it is written. The file is moved into place only when it has the SHA-256 the
-    /// server states in `Repr-Digest` (RFC 9530; also `Content-Digest` in a `200`; neither when content-coded);
-    /// otherwise the partial file is discarded. The resume record keeps the size and SHA-256 of the bytes the
+    /// When the server states the file's SHA-256 in `Repr-Digest` (RFC 9530; also `Content-Digest` in a `200`;
+    /// neither when content-coded), every byte is hashed as it is written, and the file is moved into place
+    /// only when it has that digest; otherwise the partial file is discarded. The resume record keeps the size and SHA-256 of the bytes the
     /// partial file held when its transfer stopped: a partial file of another size or other bytes (a crash
     /// mid-write, a file from elsewhere) is discarded, never continued.
     ///
