@@ -64,6 +64,28 @@ struct FilesIntegrityCLITests {
         #expect(replayed.stdout == recorded.stdout)
     }
 
+    @Test func aRecordedUploadReplays() async throws {
+        let local = try TemporaryDirectory()
+        try Data("hello, files\n".utf8).write(to: local.file("a.txt"))
+        let records = try TemporaryDirectory()
+        let archive = records.file("traffic.har")
+        var live: NetworkingBinary.Outcome?
+        try await withDevServer { server in
+            live = try await NetworkingBinary.run(
+                ["--record", archive.path, "files", "upload", local.file("a.txt").path],
+                environment: server.environment())
+        }
+
+        let replayed = try await NetworkingBinary.runOffline([
+            "--replay", archive.path, "files", "upload", local.file("a.txt").path,
+        ])
+
+        let recorded = try #require(live)
+        #expect(recorded.status == 0, "\(recorded)")
+        #expect(replayed.status == 0, "\(replayed)")
+        #expect(replayed.stdout == recorded.stdout)
+    }
+
     /// Bytes that are not the file's, beside a record that names the file's real validator and kept bytes:
     /// the download starts over (or fails), never appends to them.
     @Test(arguments: [1, 2])
