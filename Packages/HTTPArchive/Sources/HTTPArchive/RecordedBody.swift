@@ -75,7 +75,8 @@ struct RecordedBody: Sendable {
         }
         guard !redaction.mentionsSecret(text) else {
             let note =
-                "The body is not recorded: its first bytes mention a secret name, and a cut body cannot be redacted field by field."
+                "The body is not recorded: its first bytes mention a secret name, and a cut body cannot be "
+                + "redacted field by field."
             return (nil, nil, Self.joined(note, comment))
         }
         return (text, nil, comment)

@@ -22,7 +22,7 @@ public struct HTTPDigest: Sendable, Hashable {
 
     /// Why a text or bytes are not a digest.
     public struct FormatError: Error, Sendable, CustomStringConvertible {
-        /// The algorithm the digest was for.
+        /// The algorithm the digest is for.
         public let algorithm: Algorithm
         /// The text or a description of the bytes that were given.
         public let value: String

@@ -19,9 +19,9 @@ extension HTTPClient {
     ///
     /// When the server states the file's SHA-256 in `Repr-Digest` (RFC 9530; also `Content-Digest` in a `200`;
     /// neither when content-coded), every byte is hashed as it is written, and the file is moved into place
-    /// only when it has that digest; otherwise the partial file is discarded. The resume record keeps the size and SHA-256 of the bytes the
-    /// partial file held when its transfer stopped: a partial file of another size or other bytes (a crash
-    /// mid-write, a file from elsewhere) is discarded, never continued.
+    /// only when it has that digest; otherwise the partial file is discarded. The resume record keeps the size
+    /// and SHA-256 of the bytes the partial file held when its transfer stopped: a partial file of another size
+    /// or other bytes (a crash mid-write, a file from elsewhere) is discarded, never continued.
     ///
     /// Sends `Accept-Encoding: identity` unless the request sets `Accept-Encoding`, and replaces any `Range`
     /// or `If-Range` of the request. Two downloads to one destination at a time are not supported.
@@ -33,9 +33,9 @@ extension HTTPClient {
     /// - Returns: The response that completed the file (a `206` when resumed).
     /// - Throws: ``HTTPError/httpCode(statusCode:data:)`` for a non-2xx answer (carrying at most 1 KiB of its
     ///   body, with nothing written; a `404` or `410` also removes the partial file of an earlier call, since the
-    ///   file is gone), ``HTTPDownloadError`` when the size disagrees with `Content-Length` or
-    ///   `Content-Range`, the digest with a stated one, or a file cannot be written, `CancellationError` when the task is cancelled before the
-    ///   last byte, or the client's error.
+    ///   file is gone), ``HTTPDownloadError`` when the size disagrees with `Content-Length` or `Content-Range`,
+    ///   the digest with a stated one, or a file cannot be written, `CancellationError` when the task is
+    ///   cancelled before the last byte, or the client's error.
     @discardableResult
     public func download(
         request: HTTPRequest,
