@@ -1,5 +1,6 @@
 """The dev server's Files API: listing, download with ranges and If-Range, multipart upload, delete, auth."""
 
+import base64
 import hashlib
 import json
 import os
@@ -112,6 +113,7 @@ class DownloadTests(FilesAPITestCase):
         self.data = pattern(200_000, seed=5)
         self.entry = self.stored("data.bin", self.data)
         self.etag = f'"{self.entry["sha256"]}"'
+        self.repr_digest = "sha-256=:%s:" % base64.b64encode(bytes.fromhex(self.entry["sha256"])).decode("ascii")
 
     def get(self, headers=None, method="GET"):
         return self.files.call(method, "/v1/files/data.bin", headers=headers)
@@ -124,6 +126,9 @@ class DownloadTests(FilesAPITestCase):
         self.assertEqual(headers["Accept-Ranges"], "bytes")
         self.assertEqual(headers["Content-Type"], "application/octet-stream")
         self.assertTrue(headers["Last-Modified"].endswith(" GMT"))
+        digest = base64.b64encode(hashlib.sha256(self.data).digest()).decode("ascii")
+        self.assertEqual(headers["Repr-Digest"], f"sha-256=:{digest}:")
+        self.assertEqual(headers["Repr-Digest"], self.repr_digest)
 
     def test_head_has_the_headers_and_no_body(self):
         status, headers, body = self.get(method="HEAD")
@@ -139,6 +144,7 @@ class DownloadTests(FilesAPITestCase):
                 self.assertEqual(headers["Content-Range"], f"bytes {first}-{last}/{len(self.data)}")
                 self.assertEqual(body, self.data[first:last + 1])
                 self.assertEqual(headers["ETag"], self.etag)
+                self.assertEqual(headers["Repr-Digest"], self.repr_digest)
 
     def test_ignored_ranges_send_the_whole_file(self):
         for header in ("bytes=1-2,5-6", "items=0-1", "bytes=9-3", "bytes=x-"):

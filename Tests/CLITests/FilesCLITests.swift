@@ -72,8 +72,8 @@ struct FilesCLITests {
         }
     }
 
-    /// Ctrl-C while the resumed request waits keeps the partial file and exits 130; the rerun asks for the
-    /// rest with `Range` and ends with the whole file.
+    /// Ctrl-C while the resumed request is held mid-body keeps the partial file and exits 130; the rerun asks
+    /// for the rest with `Range` and ends with the whole file.
     @Test func anInterruptedDownloadKeepsItsPartialFileAndTheRerunResumesIt() async throws {
         let (served, local) = (try TemporaryDirectory(), try TemporaryDirectory())
         let content = Self.bytes(count: 300_000)
@@ -83,10 +83,10 @@ struct FilesCLITests {
         try await withDevServer(arguments: ["--files-dir", served.url.path]) { server in
             let admin = try DevServerAdmin(server)
             let environment = server.environment(["NETWORKING_ACCESS_TOKEN": try await admin.issueAccessToken()])
-            try await admin.post("faults", json: #"{"rate": 1, "kinds": ["delay"], "delay_ms": 60000}"#)
+            try await admin.post("files-hold", json: #"{"after_bytes": 1}"#)
             let run = try NetworkingProcess(
                 ["files", "download", "big.bin", "--output", destination.path], environment: environment)
-            try await admin.waitUntil("route:GET /v1/files/big.bin", reaches: 1)
+            try await admin.waitUntil("files.held", reaches: 1)
 
             run.send(SIGINT)
             let interrupted = try await run.outcome()
@@ -94,15 +94,14 @@ struct FilesCLITests {
             #expect(interrupted.status == 130, "\(interrupted)")
             #expect(interrupted.stderr.contains("interrupted; the same command resumes it"), "\(interrupted)")
             #expect(!FileManager.default.fileExists(atPath: destination.path))
-            #expect(try Data(contentsOf: local.file("big.bin.partial")) == content.prefix(100_000))
+            #expect(try Data(contentsOf: local.file("big.bin.partial")) == content.prefix(100_001))
 
-            try await admin.post("faults", json: #"{"rate": 0}"#)
             let rerun = try await NetworkingBinary.run(
                 ["files", "download", "big.bin", "--output", destination.path], environment: environment)
 
             #expect(rerun.status == 0, "\(rerun)")
             #expect(try SHA256Sum.hex(contentsOf: destination) == SHA256Sum.hex(content))
-            #expect(try await admin.count("files.ranges") == 1, "the rerun asked for the rest only")
+            #expect(try await admin.count("files.ranges") == 2, "each run asked for the rest only")
             #expect(!FileManager.default.fileExists(atPath: local.file("big.bin.partial").path))
         }
     }
@@ -152,15 +151,16 @@ struct FilesCLITests {
 
     /// What an interrupted `download` leaves beside `destination`: the first `bytes` bytes in `NAME.partial`
     /// and the resume record in `NAME.partial.json` (the format `HTTPClient.download` writes), naming the
-    /// file's strong `ETag`, which the dev server makes from the SHA-256.
+    /// file's strong `ETag`, which the dev server makes from the SHA-256, and the size and SHA-256 of the kept bytes.
     private static func leavePartialDownload(of content: Data, name: String, bytes: Int, destination: URL) throws {
         let directory = destination.deletingLastPathComponent()
         try content.prefix(bytes).write(
             to: directory.appendingPathComponent(destination.lastPathComponent + ".partial"))
         let validator = try SHA256Sum.hex(content)
         let record: [String: Any] = [
-            "formatVersion": 1, "resource": "GET v1/files/\(name)?", "validator": "\"\(validator)\"",
-            "completeLength": content.count,
+            "formatVersion": 2, "resource": "GET v1/files/\(name)?", "validator": "\"\(validator)\"",
+            "completeLength": content.count, "keptLength": bytes,
+            "keptSHA256": try SHA256Sum.hex(content.prefix(bytes)),
         ]
         try JSONSerialization.data(withJSONObject: record).write(
             to: directory.appendingPathComponent(destination.lastPathComponent + ".partial.json"))

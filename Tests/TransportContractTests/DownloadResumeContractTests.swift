@@ -45,11 +45,16 @@ struct DownloadResumeContractTests {
     @Test("a partial file the server cannot continue starts over after the 416", arguments: Transport.allCases)
     func restartsOn416(transport: Transport) async throws {
         try await withInterruptedDownload(transport) { server, client, destination, expected in
-            // As long as the whole file: the next range starts past the end.
-            let partial = try FileHandle(forWritingTo: URL(fileURLWithPath: destination.path + ".partial"))
-            try partial.seekToEnd()
-            try partial.write(contentsOf: Data(count: Self.size - Int(Self.cut)))
-            try partial.close()
+            // The whole file, with a record that keeps it all (as when the rename failed): the next range starts
+            // past the end.
+            try Data(contentsOf: server.folder.appendingPathComponent("file.bin"))
+                .write(to: HTTPDownload.partialFile(for: destination))
+            let recordFile = HTTPDownload.resumeRecord(for: destination)
+            var record = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: recordFile)) as? [String: Any])
+            record["keptLength"] = Self.size
+            record["keptSHA256"] = expected
+            try JSONSerialization.data(withJSONObject: record).write(to: recordFile)
 
             let response = try await client.download(request: server.download("file.bin"), to: destination)
 

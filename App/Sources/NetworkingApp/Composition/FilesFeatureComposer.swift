@@ -5,8 +5,9 @@ import HTTPClient
 
 /// Wires the Files feature: its closures are the Files API's endpoints, sent through a chain signed with the
 /// token API's bearer access token (refreshed on a 401 like the token API's), and mapped by the feature's
-/// mappers. Downloads to a file resume through `HTTPClient.download`, downloads to standard output or a FIFO
-/// stream; uploads stream a multipart form.
+/// mappers. Downloads to a file resume through `HTTPClient.download` and must have the SHA-256 the listing
+/// states for the file (listed first); downloads to standard output or a FIFO stream; uploads stream a multipart
+/// form.
 struct FilesFeatureComposer {
     let actions: FilesActions
 
@@ -32,9 +33,17 @@ struct FilesFeatureComposer {
                 return try FilesListMapper.map(data: data, response: response)
             },
             download: { name, destination, progress in
+                let (data, response) = try await client.load(request: FilesAPI.list)
+                let listed = try FilesListMapper.map(data: data, response: response).first { $0.name == name }
+                let expected = try listed.map { try HTTPDigest(sha256Hex: $0.sha256) }
                 do {
-                    try await client.download(request: FilesAPI.file(name: name), to: destination) {
-                        progress(TransferProgress(receiving: $0))
+                    let request = FilesAPI.file(name: name)
+                    let report: @Sendable (HTTPTransferProgress) -> Void = { progress(TransferProgress(receiving: $0)) }
+                    if let expected {
+                        try await client.download(
+                            request: request, to: destination, expectedDigest: expected, progress: report)
+                    } else {
+                        try await client.download(request: request, to: destination, progress: report)
                     }
                 } catch {
                     throw FilesDownloadMapper.map(error)

@@ -126,7 +126,7 @@ public struct HTTPClientFactory: Sendable {
         try chain(
             baseURL,
             Layers(
-                responseLimit: TransportSettings.tokenResponseLimit, logsBodies: false,
+                responseLimit: TransportSettings.tokenResponseLimit, logsBodies: false, recordsBodies: false,
                 authentication: Layers.Authentication(
                     accessToken: accessToken, refreshAccessToken: refreshAccessToken)))
     }
@@ -178,8 +178,11 @@ public struct HTTPClientFactory: Sendable {
 
         /// The most bytes an answer on this chain may have (see ``TransportSettings``).
         let responseLimit: Int
-        /// Whether logs and recordings may hold bodies (not the token API's: its bodies are the token).
+        /// Whether logs may hold bodies (not the token API's: its bodies are the token; not the Files API's).
         var logsBodies = true
+        /// Whether recordings hold bodies (not the token API's; the Files API's are, so `--replay` answers its
+        /// commands).
+        var recordsBodies = true
         /// Whether `--timeout` bounds the chain (not the Files API's transfers).
         var boundedByDeadline = true
         var authentication: Authentication?
@@ -191,7 +194,9 @@ public struct HTTPClientFactory: Sendable {
 
     /// Every chain, inside out: the one place that knows the order (the numbers are the list above).
     private func chain(_ baseURL: URL, _ layers: Layers) throws -> any HTTPClient {
-        var client = transport(baseURL, responseLimit: layers.responseLimit, logsBodies: layers.logsBodies)  // 0, 1
+        var client = transport(
+            baseURL, responseLimit: layers.responseLimit, logsBodies: layers.logsBodies,
+            recordsBodies: layers.recordsBodies)  // 0, 1
         if let authentication = layers.authentication {  // 2
             client = client.refreshingAccessToken(
                 stored: authentication.accessToken, refresh: authentication.refreshAccessToken)
@@ -211,11 +216,13 @@ public struct HTTPClientFactory: Sendable {
     }
 
     /// The transport with recording (`--record`), in-flight tracking and logging (`--verbose`) on it.
-    private func transport(_ baseURL: URL, responseLimit: Int, logsBodies: Bool) -> any HTTPClient {
+    private func transport(_ baseURL: URL, responseLimit: Int, logsBodies: Bool, recordsBodies: Bool)
+        -> any HTTPClient
+    {
         let settings = TransportSettings(requestTimeout: requestTimeout, maximumResponseBytes: responseLimit)
         let makeTransport = makeTransport
         var client: any HTTPClient = LazyHTTPClient { try makeTransport(baseURL, settings) }
-        if let recorder { client = client.recording(to: recorder, baseURL: baseURL, redactingBodies: !logsBodies) }
+        if let recorder { client = client.recording(to: recorder, baseURL: baseURL, redactingBodies: !recordsBodies) }
         if let inFlight { client = client.trackingLoads(in: inFlight) }
         guard let log else { return client }
         return client.loggingRequestAndResponse(maxBodyBytes: logsBodies ? 4_096 : 0, to: log)

@@ -1,5 +1,10 @@
 import HTTPArchive
 
+extension HARMissingBodyError: CategorizedError {
+    /// The archive's answer lacks its body: the answer cannot be used (3).
+    var exitStatus: ExitStatus { .invalidResponse }
+}
+
 extension HARReplayError: CategorizedError {
     /// The archive holds no answer for the request: like a server that cannot be reached.
     var exitStatus: ExitStatus { .networkFailure }

@@ -29,13 +29,18 @@ extension HTTPBodyError: CategorizedError {
 }
 
 extension HTTPDownloadError: CategorizedError {
-    /// A file that cannot be written is 5; a body that disagrees with its headers is 3.
+    /// A file that cannot be written is 5; a body that disagrees with its headers or its digest is 3.
     var exitStatus: ExitStatus {
         switch self {
         case .fileSystem: .localFileFailure
-        case .lengthMismatch, .unexpectedPartialContent: .invalidResponse
+        case .lengthMismatch, .unexpectedPartialContent, .digestMismatch: .invalidResponse
         }
     }
+}
+
+extension HTTPDigest.FormatError: CategorizedError {
+    /// A digest that cannot be read comes from an answer (a listing's SHA-256): it cannot be used (3).
+    var exitStatus: ExitStatus { .invalidResponse }
 }
 
 extension HTTPContentRange.ParseError: CategorizedError {

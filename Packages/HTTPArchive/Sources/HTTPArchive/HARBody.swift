@@ -2,12 +2,16 @@ import Foundation
 
 /// How bodies are written to and read from an archive: UTF-8 text as it is, anything else as base64.
 enum HARBody {
-    /// `data` as archive text, with secret JSON fields (or, with `redactsWholeBody`, the whole body) redacted.
+    /// The `comment` of a body left out of the archive because its chain marks it secret.
+    static let secretBodyNote = "The body is not recorded: its chain marks bodies as secret."
+
+    /// `data` as archive text, with secret JSON fields redacted; `nil` text with `redactsWholeBody`, when the
+    /// whole body is a secret (``secretBodyNote`` says so).
     static func text(of data: Data, redaction: HARRedaction, redactsWholeBody: Bool) -> (
-        text: String, encoding: String?
+        text: String?, encoding: String?
     ) {
         if data.isEmpty { return ("", nil) }
-        if redactsWholeBody { return (HARRecorder.redactedValue, nil) }
+        if redactsWholeBody { return (nil, nil) }
         guard let text = String(validating: data, as: UTF8.self) else {
             return (data.base64EncodedString(), "base64")
         }

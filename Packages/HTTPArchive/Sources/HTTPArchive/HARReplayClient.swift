@@ -9,7 +9,9 @@ import HTTPClientSupport
 /// hosts and ports do not matter; query items compare as a multiset, in any order and percent-encoding
 /// (a recorded `[redacted]` value matches any value of its name); headers are ignored. Several entries for
 /// one request answer in recorded order, the last one repeating.
-/// Entries with status 0 throw their recorded error as an `HTTPTransportError`.
+/// Entries with status 0 throw their recorded error as an `HTTPTransportError`; an entry whose body the archive
+/// does not hold whole (no text, `"[redacted]"`, or fewer bytes than `content.size`) throws
+/// ``HARMissingBodyError`` rather than serve a body the server never sent.
 ///
 /// Archives from browsers (Chrome, Firefox), mitmproxy's `hardump` and Charles read as well as this
 /// package's own: `content.text` is taken as the decoded body, `encoding: "base64"` is honoured, and missing
@@ -50,7 +52,8 @@ public struct HARReplayClient: HTTPClient {
     public var entryCount: Int { entries.count }
 
     /// The recorded answer to `request`: a body and response, or the recorded transport error.
-    /// - Throws: ``HARReplayError`` when no entry matches; the recorded `HTTPTransportError` for a status-0 entry.
+    /// - Throws: ``HARReplayError`` when no entry matches; the recorded `HTTPTransportError` for a status-0 entry;
+    ///   ``HARMissingBodyError`` when the archive lacks the entry's body.
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
         try answer(to: request)
@@ -81,8 +84,11 @@ public struct HARReplayClient: HTTPClient {
         let key = ReplayKey(request)
         let matches = entries.filter { key.isAnswered(by: $0.key) }
         guard !matches.isEmpty else { throw noMatch(for: request, key: key) }
-        let index = answered.next(for: key, count: matches.count)
-        return try matches[index].answer.get()
+        let entry = matches[answered.next(for: key, count: matches.count)]
+        if let reason = entry.missingBody {
+            throw HARMissingBodyError(method: key.method, url: RedactedURL.string(from: entry.url), reason: reason)
+        }
+        return try entry.answer.get()
     }
 
     private func noMatch(for request: any HTTPRequest, key: ReplayKey) -> HARReplayError {

@@ -61,16 +61,28 @@ struct RecordedBody: Sendable {
         return prefix
     }
 
-    /// The archive's `text` and `encoding`: ``HARBody/text(of:redaction:redactsWholeBody:)`` for a whole body.
-    /// A truncated text holds ``kept``, and is written as `"[redacted]"` when it mentions any redacted name,
-    /// since a cut JSON body cannot be parsed for its secret fields.
-    func text(redaction: HARRedaction, redactsWholeBody: Bool) -> (text: String, encoding: String?) {
-        guard isTruncated, !redactsWholeBody, !prefix.isEmpty else {
-            return HARBody.text(of: prefix, redaction: redaction, redactsWholeBody: redactsWholeBody)
+    /// The archive's `text`, `encoding` and `comment`: ``HARBody/text(of:redaction:redactsWholeBody:)`` for a
+    /// whole body. A truncated text holds ``kept``, and is left out (no text, a comment saying why) when it
+    /// mentions any redacted name, since a cut JSON body cannot be parsed for its secret fields.
+    func text(redaction: HARRedaction, redactsWholeBody: Bool) -> (text: String?, encoding: String?, comment: String?) {
+        if redactsWholeBody, byteCount > 0 { return (nil, nil, Self.joined(HARBody.secretBodyNote, comment)) }
+        guard isTruncated, !prefix.isEmpty else {
+            let text = HARBody.text(of: prefix, redaction: redaction, redactsWholeBody: false)
+            return (text.text, text.encoding, comment)
         }
         guard let text = String(validating: kept, as: UTF8.self) else {
-            return (prefix.base64EncodedString(), "base64")
+            return (prefix.base64EncodedString(), "base64", comment)
         }
-        return (redaction.mentionsSecret(text) ? HARRecorder.redactedValue : text, nil)
+        guard !redaction.mentionsSecret(text) else {
+            let note =
+                "The body is not recorded: its first bytes mention a secret name, and a cut body cannot be "
+                + "redacted field by field."
+            return (nil, nil, Self.joined(note, comment))
+        }
+        return (text, nil, comment)
+    }
+
+    private static func joined(_ note: String, _ comment: String?) -> String {
+        comment.map { "\(note) \($0)" } ?? note
     }
 }

@@ -55,8 +55,8 @@ struct RecordedExchange: Sendable {
         let postData = body.map { body in
             let text = body.text(redaction: redaction, redactsWholeBody: redactsBodies)
             return HARPostData(
-                mimeType: request.headers?["Content-Type"] ?? "", text: text.text, encoding: text.encoding,
-                comment: body.comment)
+                mimeType: request.headers?["Content-Type"] ?? "", text: text.text ?? "", encoding: text.encoding,
+                comment: text.comment)
         }
         return HARRequest(
             method: request.method.name,
@@ -81,7 +81,7 @@ struct RecordedExchange: Sendable {
             headers: redaction.redacted(headers: response.headers),
             content: HARContent(
                 size: Int(clamping: body.byteCount), mimeType: response.headers?["Content-Type"] ?? "",
-                text: text.text, encoding: text.encoding, comment: body.comment),
+                text: text.text, encoding: text.encoding, comment: text.comment),
             redirectURL: response.headers?["Location"].map { RedactedURL.string(from: $0) } ?? "",
             bodySize: -1  // the transport has already undone any Content-Encoding: the wire size is unknown
         )

@@ -48,8 +48,8 @@ extension HTTPClient {
         recording(to: recorder, baseURL: baseURL, redactingBodies: false)
     }
 
-    /// Records like ``recording(to:baseURL:)``; with `redactingBodies`, every request and response body is
-    /// written as `"[redacted]"` (for APIs whose bodies are themselves secrets, such as a token store).
+    /// Records like ``recording(to:baseURL:)``; with `redactingBodies`, every request and response body is left
+    /// out, with a `comment` saying so (for APIs whose bodies are themselves secrets, such as a token store).
     public func recording(to recorder: HARRecorder, baseURL: URL, redactingBodies: Bool) -> any HTTPClient {
         RecordingHTTPClient(client: self, recorder: recorder, baseURL: baseURL, redactsBodies: redactingBodies)
     }

@@ -153,6 +153,7 @@ struct HARReplayClientTests {
         var binary = entry(
             url: "http://h/v1/resource", text: bytes.base64EncodedString(), headers: ["Content-Encoding": "gzip"])
         binary.response.content.encoding = "base64"
+        binary.response.content.size = bytes.count
 
         let (data, response) = try await makeSUT([binary]).load(request: TestRequest())
 

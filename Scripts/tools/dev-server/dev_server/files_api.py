@@ -3,6 +3,7 @@
 Behind the token API's bearer access tokens. Bodies move in bounded chunks: uploads through the
 incremental multipart parser into staged files, downloads with sendfile from an open file."""
 
+import base64
 import re
 from email.utils import formatdate, parsedate_to_datetime
 
@@ -18,6 +19,11 @@ OCTET_STREAM = "application/octet-stream"
 
 def _error(status, message, headers=()):
     return json_response(status, {"error": message}, headers=headers)
+
+
+def _repr_digest(sha256_hex):
+    """RFC 9530 `Repr-Digest` of the whole file: `sha-256=:BASE64:`, in every answer for it (200, 206, 304)."""
+    return "sha-256=:%s:" % base64.b64encode(bytes.fromhex(sha256_hex)).decode("ascii")
 
 
 def _checked_name(match):
@@ -47,7 +53,8 @@ def download(app, request, match):
     file, info = opened
     size, etag = info["size"], f'"{info["sha256"]}"'
     last_modified = formatdate(info["mtime"], usegmt=True)
-    headers = [("ETag", etag), ("Last-Modified", last_modified), ("Accept-Ranges", "bytes")]
+    headers = [("ETag", etag), ("Last-Modified", last_modified), ("Accept-Ranges", "bytes"),
+               ("Repr-Digest", _repr_digest(info["sha256"]))]
     if _matches_any(request.header("If-None-Match"), etag):
         file.close()
         return empty(304, headers)

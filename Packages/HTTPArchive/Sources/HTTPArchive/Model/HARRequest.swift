@@ -59,7 +59,7 @@ public struct HARRequest: Codable, Sendable, Equatable {
 public struct HARPostData: Codable, Sendable, Equatable {
     /// The body's `Content-Type`; empty when none was sent.
     public var mimeType: String
-    /// The body as text; `"[redacted]"` when the recorder hid it.
+    /// The body as text; empty when the recorder left it out (``comment`` says why).
     public var text: String
     /// `"base64"` when ``text`` holds the bytes of a body that is not UTF-8 text (an extension that
     /// mitmproxy and others read; HAR 1.2 defines it for responses only).

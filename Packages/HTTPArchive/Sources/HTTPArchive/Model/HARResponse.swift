@@ -87,7 +87,7 @@ public struct HARContent: Codable, Sendable, Equatable {
         case size, mimeType, text, encoding, comment
     }
 
-    /// Reads content; missing fields default (no text is an empty body).
+    /// Reads content; missing fields default (no text with a size of 0 or less is an empty body).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         size = try container.decodeInteger(.size, or: -1)

@@ -7,4 +7,11 @@ extension DownloadAttempt {
         guard resume != nil, case HTTPError.httpCode(statusCode: 416, _) = error else { return false }
         return true
     }
+
+    /// Whether `error` is an answer saying the file is not there (`404 Not Found`, `410 Gone`), received or
+    /// thrown by a decorator: a partial file of it can never be resumed.
+    static func isGone(_ error: any Error) -> Bool {
+        guard case HTTPError.httpCode(let status, _) = error else { return false }
+        return status == 404 || status == 410
+    }
 }

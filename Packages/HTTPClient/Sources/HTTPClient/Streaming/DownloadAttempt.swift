@@ -16,7 +16,9 @@ struct DownloadAttempt: Sendable {
 
     let files: DownloadFiles
     let resource: String
-    let resume: (offset: Int64, record: DownloadResumeRecord)?
+    let resume: DownloadResumePoint?
+    /// The digest the caller expects of the whole file, checked with the ones the server states.
+    let expectedDigest: HTTPDigest?
     let progress: (@Sendable (HTTPTransferProgress) -> Void)?
 
     /// `request` with the headers this attempt needs: `Range` and `If-Range` when resuming, none otherwise.
@@ -57,29 +59,40 @@ struct DownloadAttempt: Sendable {
         let validator =
             DownloadResumeRecord.validator(of: response) ?? (offset > 0 ? resume?.record.validator : nil)
         let origin = DownloadResumeRecord.origin(of: response.url) ?? (offset > 0 ? resume?.record.origin : nil)
+        let stated = statedDigests(of: response, continuing: offset > 0)
         let record = validator.map {
-            DownloadResumeRecord(resource: resource, validator: $0, completeLength: completeLength, origin: origin)
+            DownloadResumeRecord(
+                resource: resource, validator: $0, completeLength: completeLength, origin: origin,
+                statedDigests: stated.map(\.description))
         }
-        try await write(body, from: offset, expected: expected, completeLength: completeLength, record: record)
+        let check = DownloadDigestCheck(
+            start: (offset > 0 ? resume?.hash : nil) ?? SHA256(), expected: stated + (expectedDigest.map { [$0] } ?? [])
+        )
+        try await write(
+            body, from: offset, expected: expected, completeLength: completeLength, record: record, check: check)
         return .completed(response)
     }
 
     /// Writes `body` after the first `offset` bytes of the partial file and commits it when it is whole: when
     /// it has `completeLength` bytes, if that is known. The record is saved once the partial file holds only
     /// those `offset` bytes, so it never vouches for bytes of another response.
+    /// The file is committed only when it has each digest of `check` (every byte written is hashed when there is
+    /// one), and a partial file that stays is recorded with its size and SHA-256.
     private func write(
-        _ body: HTTPBody, from offset: Int64, expected: Int64?, completeLength: Int64?, record: DownloadResumeRecord?
+        _ body: HTTPBody, from offset: Int64, expected: Int64?, completeLength: Int64?, record: DownloadResumeRecord?,
+        check: DownloadDigestCheck
     ) async throws {
-        let resumable = record != nil
+        var check = check
         let handle = try files.openPartial(at: offset)
         do {
-            try files.save(record)
+            try files.save(record.map { check.keepingStart($0, length: offset) })
         } catch {
             try? handle.close()
             files.discardPartial()
             throw error
         }
         var received = offset
+        var written = offset
         progress?(
             HTTPTransferProgress(
                 bytesSent: 0, bytesExpectedToSend: 0, bytesReceived: received, bytesExpectedToReceive: expected))
@@ -91,6 +104,8 @@ struct DownloadAttempt: Sendable {
                 }
                 do {
                     try handle.write(contentsOf: chunk)
+                    check.update(chunk)
+                    written = received
                 } catch {
                     throw HTTPDownloadError.fileSystem(path: files.partial.path, underlying: error)
                 }
@@ -113,11 +128,15 @@ struct DownloadAttempt: Sendable {
             } catch {
                 throw HTTPDownloadError.fileSystem(path: files.partial.path, underlying: error)
             }
+            try check.verify()
             try files.commit()
         } catch {
             try? handle.close()
-            // Bytes past the expected end are not a prefix of the file; anything else may be resumed.
-            if !resumable || Self.isOverrun(error) { files.discardPartial() }
+            // Bytes past the expected end are not a prefix of the file, a file of another digest is not the
+            // file; anything else may be resumed from the bytes written so far.
+            let resumable = !Self.isOverrun(error) && !DownloadDigestCheck.isMismatch(error)
+            let kept = resumable ? record.flatMap { check.keeping($0, length: written, in: files) } : nil
+            if kept == nil || (try? files.save(kept)) == nil { files.discardPartial() }
             if Task.isCancelled, Self.isCutShort(error) { throw CancellationError() }
             throw error
         }

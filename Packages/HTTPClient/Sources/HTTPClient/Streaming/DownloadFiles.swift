@@ -13,20 +13,37 @@ struct DownloadFiles: Sendable {
         record = HTTPDownload.resumeRecord(for: destination)
     }
 
-    /// Where to resume `resource`: the partial file's size and its record, or `nil` (after removing any
-    /// partial file or record that cannot be resumed).
-    func resumePoint(for resource: String) -> (offset: Int64, record: DownloadResumeRecord)? {
+    /// Where to resume `resource`: the partial file's size, its record and the hash of its bytes, or `nil`
+    /// (after removing any partial file or record that cannot be resumed). The partial file is resumed only
+    /// when it has the size and SHA-256 its record kept, so bytes from anywhere else are never continued.
+    func resumePoint(for resource: String) -> DownloadResumePoint? {
         let size = (try? FileManager.default.attributesOfItem(atPath: partial.path))?[.size] as? NSNumber
         let record = (try? Data(contentsOf: record)).flatMap {
             try? JSONDecoder().decode(DownloadResumeRecord.self, from: $0)
         }
         if let offset = size?.int64Value, offset > 0, let record, record.resource == resource,
-            record.formatVersion == DownloadResumeRecord.currentFormatVersion
+            record.formatVersion == DownloadResumeRecord.currentFormatVersion, record.keptLength == offset,
+            let kept = record.keptSHA256, let hash = hashOfPartial(),
+            HTTPDigest.hex(hash.finalize()) == kept.lowercased()
         {
-            return (offset, record)
+            return DownloadResumePoint(offset: offset, record: record, hash: hash)
         }
         discardPartial()
         return nil
+    }
+
+    /// The SHA-256 state after every byte of the partial file, read a mebibyte at a time; `nil` when it cannot
+    /// be read.
+    func hashOfPartial() -> SHA256? {
+        guard let handle = try? FileHandle(forReadingFrom: partial) else { return nil }
+        defer { try? handle.close() }
+        var hash = SHA256()
+        do {
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hash.update(chunk) }
+        } catch {
+            return nil
+        }
+        return hash
     }
 
     /// Removes the partial file and its record, if any.
@@ -89,7 +106,7 @@ struct DownloadFiles: Sendable {
 
 /// What a download remembers about the response its partial file came from, to ask for the rest later.
 struct DownloadResumeRecord: Codable, Equatable, Sendable {
-    static let currentFormatVersion = 1
+    static let currentFormatVersion = 2
 
     /// The record's format; a record of another version is not resumed.
     var formatVersion = Self.currentFormatVersion
@@ -101,6 +118,14 @@ struct DownloadResumeRecord: Codable, Equatable, Sendable {
     var completeLength: Int64?
     /// The origin that sent the bytes (see ``origin(of:)``), when the client knew the response's URL.
     var origin: String?
+    /// How many bytes the partial file held when its download stopped; a partial file of another size (a crash
+    /// mid-write, another program) is not resumed.
+    var keptLength: Int64?
+    /// The SHA-256 of those bytes in hexadecimal; a partial file with other bytes is not resumed.
+    var keptSHA256: String?
+    /// The digests of the whole file the first response stated (``HTTPDigest/description``), checked also when
+    /// a resumed response states none.
+    var statedDigests: [String]?
 
     /// The key that tells one downloaded resource from another.
     static func resource(of request: any HTTPRequest) -> String {
