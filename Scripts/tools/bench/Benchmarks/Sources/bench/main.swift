@@ -17,6 +17,8 @@ let usage = """
            bench slow-consumer --url http://127.0.0.1:PORT --path FILE [--bytes N] [--pause-us 1000]
            bench download --url http://127.0.0.1:PORT --name NAME (served at v1/files/NAME) --bytes N
                           --directory DIR [--rounds 3] [--curl-binary /usr/bin/curl]
+           bench resolver --url http://127.0.0.1:PORT (Scripts/dev-server) --proxy-host NAME [--queries FIFO]
+                          [--count 20] (inside Scripts/hanging-resolver, with http_proxy and no_proxy set)
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -36,6 +38,7 @@ do {
     case "idle-wait": JSONOutput.emit(try await IdleWaitBenchmark(options).run())
     case "slow-consumer": JSONOutput.emit(try await SlowConsumerBenchmark(options).run())
     case "download": JSONOutput.emit(try await DownloadThroughputBenchmark(options).run())
+    case "resolver": JSONOutput.emit(try await ResolverStallBenchmark(options).run())
     default:
         JSONOutput.note(usage)
         exit(2)
