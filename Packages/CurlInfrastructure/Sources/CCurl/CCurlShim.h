@@ -49,6 +49,19 @@ static inline CURLcode ccurl_easy_set_proxy_password(CURL *handle, const char *p
     return curl_easy_setopt(handle, CURLOPT_PROXYPASSWORD, password);
 }
 
+// MARK: Name resolution
+
+/// CURLOPT_QUICK_EXIT on: removing a handle whose name is still resolving leaves libcurl's resolver thread to
+/// finish and free itself, instead of joining it on the calling thread. CURLE_UNKNOWN_OPTION before 7.87.
+static inline CURLcode ccurl_easy_leave_resolver_behind(CURL *handle) {
+#if LIBCURL_VERSION_NUM >= 0x075700
+    return curl_easy_setopt(handle, CURLOPT_QUICK_EXIT, 1L);
+#else
+    (void)handle;
+    return CURLE_UNKNOWN_OPTION;
+#endif
+}
+
 // MARK: curl_easy_setopt
 
 static inline CURLcode ccurl_easy_setopt_long(CURL *handle, CURLoption option, long value) {

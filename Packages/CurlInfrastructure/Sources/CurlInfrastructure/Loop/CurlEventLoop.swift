@@ -7,7 +7,13 @@ import HTTPClientSupport
 final class CurlEventLoop: Sendable {
     let mailbox = CurlMailbox()
 
+    /// Sets libcurl up on the calling thread (once per process), then starts the loop thread. When the set-up
+    /// fails, no thread starts and every load ends with `HTTPTransportError.other` and libcurl's ``CurlError``.
     init(settings: CurlSettings) {
+        if let failure = CurlGlobal.initialize() {
+            _ = mailbox.close(.other(underlying: failure))
+            return
+        }
         CurlWorker.start(mailbox: mailbox, settings: settings)
     }
 

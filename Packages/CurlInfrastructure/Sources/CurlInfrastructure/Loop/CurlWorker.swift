@@ -24,6 +24,7 @@ final class CurlWorker {
     }
 
     /// Starts the loop on a thread of its own; it ends after a ``CurlCommand/shutdown`` command.
+    /// libcurl's global set-up (``CurlGlobal``) must have succeeded first.
     static func start(mailbox: CurlMailbox, settings: CurlSettings) {
         let thread = Thread { run(mailbox: mailbox, settings: settings) }
         thread.name = "CurlClient"
@@ -31,9 +32,8 @@ final class CurlWorker {
     }
 
     private static func run(mailbox: CurlMailbox, settings: CurlSettings) {
-        let global = CurlGlobal.initialize()
-        guard global == 0, let multi = curl_multi_init() else {
-            let error = CurlError(CURLE_FAILED_INIT, "libcurl could not be initialised (curl_global_init: \(global))")
+        guard let multi = curl_multi_init() else {
+            let error = CurlError(CURLE_FAILED_INIT, "libcurl could not create its multi handle (curl_multi_init)")
             for case .start(_, _, let delivery) in mailbox.close(.other(underlying: error)) {
                 delivery.fail(.other(underlying: error))
             }
@@ -154,12 +154,4 @@ final class CurlWorker {
             end(transfer, with: .failure(.transport(.cancelled)))
         }
     }
-}
-
-/// `curl_global_init`, once per process, before the first handle.
-enum CurlGlobal {
-    private static let result: UInt32 = curl_global_init(Int(CURL_GLOBAL_ALL)).rawValue
-
-    /// libcurl's global set-up result (0 when it succeeded).
-    static func initialize() -> UInt32 { result }
 }

@@ -6,8 +6,9 @@ import HTTPClient
 struct EasyOptions {
     let easy: UnsafeMutableRawPointer
 
-    /// Every option of one hop: URL, protocol, method and body, headers, decoding, callbacks, and only the
-    /// origin's response heads when a proxy tunnels the connection.
+    /// Every option of one hop: URL, no signals, a resolver that never holds up the loop, protocol, method and
+    /// body, headers, decoding, callbacks, and only the origin's response heads when a proxy tunnels the
+    /// connection.
     /// - Parameters:
     ///   - decodesContent: Whether libcurl asks for and decodes every content coding it has; otherwise it hands
     ///     the body over as it arrived (a stream decodes it on the reader's side, see ``DecodedChunks``).
@@ -20,6 +21,7 @@ struct EasyOptions {
         try check(ccurl_easy_setopt_string(easy, CURLOPT_URL, request.url.absoluteString), "URL")
         try check(ccurl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer), "ERRORBUFFER")
         try check(ccurl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
+        try leaveResolverBehind()
         try check(ccurl_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"), "PROTOCOLS_STR")
         try check(ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0), "FOLLOWLOCATION")
         if decodesContent {

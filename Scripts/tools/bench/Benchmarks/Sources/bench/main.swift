@@ -18,6 +18,8 @@ let usage = """
            bench encoded-consumer --url http://127.0.0.1:PORT (Scripts/dev-server) [--bytes N] [--pause-us 1000]
            bench download --url http://127.0.0.1:PORT --name NAME (served at v1/files/NAME) --bytes N
                           --directory DIR [--rounds 3] [--curl-binary /usr/bin/curl]
+           bench resolver --url http://127.0.0.1:PORT (Scripts/dev-server) --proxy-host NAME [--queries FIFO]
+                          [--count 20] (inside Scripts/hanging-resolver, with http_proxy and no_proxy set)
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -38,6 +40,7 @@ do {
     case "slow-consumer": JSONOutput.emit(try await SlowConsumerBenchmark(options).run())
     case "encoded-consumer": JSONOutput.emit(try await EncodedConsumerBenchmark(options).run())
     case "download": JSONOutput.emit(try await DownloadThroughputBenchmark(options).run())
+    case "resolver": JSONOutput.emit(try await ResolverStallBenchmark(options).run())
     default:
         JSONOutput.note(usage)
         exit(2)
