@@ -3,26 +3,27 @@ import HTTPClientSupport
 
 /// The calling side of the loop thread: hands loads to it and forwards task cancellation.
 ///
-/// Releasing it stops the thread; a client keeps it for as long as the client lives.
+/// Releasing it stops the thread; its ``CurlConnectionPool`` keeps it, and every client keeps its pool.
 final class CurlEventLoop: Sendable {
     let mailbox = CurlMailbox()
 
-    init(settings: CurlSettings) {
-        CurlWorker.start(mailbox: mailbox, settings: settings)
+    init(pool: CurlConnectionPool.Settings) {
+        CurlWorker.start(mailbox: mailbox, pool: pool)
     }
 
     deinit {
         _ = mailbox.send(.shutdown)
     }
 
-    /// Runs `request` on the loop; cancelling the calling task ends it with `cancelled` within one wake-up.
-    func load(_ request: CurlRequest) async -> CurlResult {
+    /// Runs `request` on the loop with its client's `settings`; cancelling the calling task ends it with
+    /// `cancelled` within one wake-up.
+    func load(_ request: CurlRequest, settings: CurlSettings) async -> CurlResult {
         let ticket = TransferTicket()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 var refusal: HTTPTransportError?
                 let submitted = ticket.start {
-                    refusal = mailbox.send(.start(ticket, request, .collect(continuation)))
+                    refusal = mailbox.send(.start(ticket, request, settings, .collect(continuation)))
                 }
                 if let refusal {
                     continuation.resume(returning: .failure(refusal))

@@ -2,45 +2,70 @@ import CCurl
 import Foundation
 import HTTPClient
 
-/// The loop thread: owns the multi handle and every easy handle, takes commands from ``CurlMailbox``, and
-/// sleeps in `curl_multi_poll` until a socket, a timer or a command needs it.
+/// The loop thread of one ``CurlConnectionPool``: owns the multi handle, the share handle and every easy
+/// handle, takes commands from ``CurlMailbox``, and sleeps in `curl_multi_poll` until a socket, a timer or a
+/// command needs it.
 ///
 /// Everything here runs on that one thread; the only way in is the mailbox.
 final class CurlWorker {
     private let mailbox: CurlMailbox
-    private let settings: CurlSettings
+    private let pool: CurlConnectionPool.Settings
     private let multi: UnsafeMutableRawPointer
+    private let share: CurlShare
     private var transfers: [ObjectIdentifier: EasyTransfer] = [:]
     private var stopping = false
 
-    private init(mailbox: CurlMailbox, settings: CurlSettings, multi: UnsafeMutableRawPointer) {
+    private init(
+        mailbox: CurlMailbox, pool: CurlConnectionPool.Settings, multi: UnsafeMutableRawPointer, share: CurlShare
+    ) {
         self.mailbox = mailbox
-        self.settings = settings
+        self.pool = pool
         self.multi = multi
+        self.share = share
     }
 
     /// Starts the loop on a thread of its own; it ends after a ``CurlCommand/shutdown`` command.
-    static func start(mailbox: CurlMailbox, settings: CurlSettings) {
-        let thread = Thread { run(mailbox: mailbox, settings: settings) }
+    static func start(mailbox: CurlMailbox, pool: CurlConnectionPool.Settings) {
+        let thread = Thread { run(mailbox: mailbox, pool: pool) }
         thread.name = "CurlClient"
         thread.start()
     }
 
-    private static func run(mailbox: CurlMailbox, settings: CurlSettings) {
+    private static func run(mailbox: CurlMailbox, pool: CurlConnectionPool.Settings) {
         let global = CurlGlobal.initialize()
         guard global == 0, let multi = curl_multi_init() else {
-            let error = CurlError(CURLE_FAILED_INIT, "libcurl could not be initialised (curl_global_init: \(global))")
-            for case .start(_, _, let delivery) in mailbox.close(.other(underlying: error)) {
-                delivery.fail(.other(underlying: error))
-            }
+            refuse(mailbox, "libcurl could not be initialised (curl_global_init: \(global))")
+            return
+        }
+        guard let share = CurlShare() else {
+            curl_multi_cleanup(multi)
+            refuse(mailbox, "libcurl could not make a share handle for DNS and TLS sessions")
             return
         }
         _ = ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
-        let worker = CurlWorker(mailbox: mailbox, settings: settings, multi: multi)
+        // 0 is libcurl's "no limit".
+        let limits = [
+            ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, pool.maximumConnectionsPerHost ?? 0),
+            ccurl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, pool.maximumTotalConnections ?? 0),
+        ]
+        if let refused = limits.first(where: { $0 != CURLM_OK }) {
+            curl_multi_cleanup(multi)
+            refuse(mailbox, "libcurl refused a connection limit: \(String(cString: curl_multi_strerror(refused)))")
+            return
+        }
+        let worker = CurlWorker(mailbox: mailbox, pool: pool, multi: multi, share: share)
         mailbox.open(with: CurlWakeup(multi: multi))
         worker.loop()
         worker.finish()
         curl_multi_cleanup(multi)
+    }
+
+    /// Ends every load sent so far, and every later one, with libcurl's failure to start.
+    private static func refuse(_ mailbox: CurlMailbox, _ message: String) {
+        let error = HTTPTransportError.other(underlying: CurlError(CURLE_FAILED_INIT, message))
+        for case .start(_, _, _, let delivery) in mailbox.close(error) {
+            delivery.fail(error)
+        }
     }
 
     private func loop() {
@@ -57,8 +82,9 @@ final class CurlWorker {
 
     private func handle(_ command: CurlCommand) {
         switch command {
-        case .start(let ticket, let request, let delivery):
-            let transfer = EasyTransfer(ticket: ticket, request: request, settings: settings, delivery: delivery)
+        case .start(let ticket, let request, let settings, let delivery):
+            let transfer = EasyTransfer(
+                ticket: ticket, request: request, settings: settings, pool: pool, share: share, delivery: delivery)
             transfers[ObjectIdentifier(ticket)] = transfer
             begin(transfer, request)
         case .cancel(let ticket):
@@ -122,7 +148,8 @@ final class CurlWorker {
     private func expireIdleTransfers() {
         let now = ContinuousClock.now
         for transfer in transfers.values where transfer.deadline.map({ $0 <= now }) == true {
-            let seconds = settings.idleTimeout.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))
+            let seconds = transfer.settings.idleTimeout.formatted(
+                .units(allowed: [.seconds], fractionalPart: .show(length: 1)))
             let error = CurlError(CURLE_OPERATION_TIMEDOUT, "no data from \(transfer.redactedURL) for \(seconds)")
             end(transfer, with: .failure(.transport(.timedOut(underlying: error))))
         }
@@ -139,7 +166,7 @@ final class CurlWorker {
 
     /// Ends every load still running or queued with `cancelled`, once the loop stopped.
     private func finish() {
-        for case .start(_, _, let delivery) in mailbox.close(.cancelled) {
+        for case .start(_, _, _, let delivery) in mailbox.close(.cancelled) {
             delivery.fail(.cancelled)
         }
         for transfer in transfers.values {

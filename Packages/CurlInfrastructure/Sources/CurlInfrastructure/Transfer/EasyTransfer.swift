@@ -9,6 +9,9 @@ final class EasyTransfer {
     let ticket: TransferTicket
     // Loop-thread state, also read and written by the callbacks in EasyTransfer+Callbacks.swift.
     let settings: CurlSettings
+    /// The pool's connection settings and share handle, applied to every hop's easy handle.
+    private let pool: CurlConnectionPool.Settings
+    private let share: CurlShare
     let sink: any ResponseSink
     let progress: TransferProgressReporter?
     var chain: RedirectChain
@@ -43,10 +46,15 @@ final class EasyTransfer {
         case redirect(CurlRequest)
     }
 
-    init(ticket: TransferTicket, request: CurlRequest, settings: CurlSettings, delivery: ResponseDelivery) {
+    init(
+        ticket: TransferTicket, request: CurlRequest, settings: CurlSettings, pool: CurlConnectionPool.Settings,
+        share: CurlShare, delivery: ResponseDelivery
+    ) {
         self.ticket = ticket
         self.request = request
         self.settings = settings
+        self.pool = pool
+        self.share = share
         sink = delivery.makeSink(limit: settings.limit)
         if case .stream(_, let report?) = delivery {
             let expected: Int64? =
@@ -98,6 +106,7 @@ final class EasyTransfer {
         let me = Unmanaged.passUnretained(self).toOpaque()
         headerList = EasyOptions.headerList(for: request)
         try options.configure(request, headers: headerList, errorBuffer: errorBuffer, userData: me)
+        try options.connect(using: pool, share: share)
         try options.trust(settings.certificateAuthorities)
         try options.route(request.url, through: settings.proxy)
         // A streamed body gets large callbacks; a collected one keeps libcurl's small default buffer.
