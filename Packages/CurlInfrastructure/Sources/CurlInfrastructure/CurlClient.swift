@@ -8,9 +8,10 @@ import HTTPClientSupport
 /// with the ``CurlError`` libcurl reported as the cause. Cancelling the calling Task ends the load at once
 /// and closes its connection.
 ///
-/// One thread (of the client's ``CurlConnectionPool``) owns libcurl's handles and sleeps in `curl_multi_poll` until a socket, a timer or a command
-/// needs it, so a request waiting on a slow server costs no CPU. Connections are kept alive and reused;
-/// over TLS, HTTP/2 is used when the server offers it, with requests multiplexed on one connection.
+/// One thread (of the client's ``CurlConnectionPool``) owns libcurl's handles and sleeps in `curl_multi_poll`
+/// until a socket, a timer or a command needs it, so a request waiting on a slow server costs no CPU.
+/// Connections are kept alive and reused; over TLS, HTTP/2 is used when the server offers it, with requests
+/// multiplexed on one connection.
 /// libcurl decodes every content encoding it was built with; the body limit counts decoded bytes. Redirects
 /// are followed by `RedirectPolicy` (from HTTPClientSupport), never from `https` to `http`, without credentials across origins.
 /// ``stream(request:body:progress:receive:)`` moves bodies of any size both ways in constant memory.

@@ -3,9 +3,9 @@ import HTTPClient
 import HTTPClientSupport
 
 extension CurlEventLoop {
-    /// Runs `request` on the loop with its client's `settings`, sending `body` through a pump task and handing the final response to
-    /// `receive` as it arrives. When `receive` returns or throws, or the calling task is cancelled, the
-    /// transfer is stopped; this returns only after the loop released it.
+    /// Runs `request` on the loop with its client's `settings`, sending `body` through a pump task and handing
+    /// the final response to `receive` as it arrives. When `receive` returns or throws, or the calling task is
+    /// cancelled, the transfer is stopped; this returns only after the loop released it.
     /// - Throws: The transfer's `HTTPTransportError` or the request body's error before the head arrived,
     ///   or what `receive` throws.
     func stream<Result: Sendable>(

@@ -4,7 +4,8 @@ import HTTPClient
 /// The connection state ``CurlClient``s share: one libcurl thread and multi handle, with its connection
 /// cache, DNS cache and TLS session cache.
 ///
-/// Clients made with ``CurlClient/init(baseURL:requestTimeout:redirects:maximumResponseBytes:certificateAuthorities:proxy:pool:)``
+/// Clients made with a pool
+/// (``CurlClient/init(baseURL:requestTimeout:redirects:maximumResponseBytes:certificateAuthorities:proxy:pool:)``)
 /// send every request on the pool's thread, whatever their base URL, timeout or limits: a request reuses an idle
 /// connection another client opened to the same origin, and a new TLS connection resumes the session an earlier
 /// one negotiated. Each client's own settings travel with its requests. The other initializers make a private

@@ -17,6 +17,7 @@ let usage = """
            bench slow-consumer --url http://127.0.0.1:PORT --path FILE [--bytes N] [--pause-us 1000]
            bench download --url http://127.0.0.1:PORT --name NAME (served at v1/files/NAME) --bytes N
                           --directory DIR [--rounds 3] [--curl-binary /usr/bin/curl]
+           bench tls-sessions --url https://127.0.0.1:PORT --path FILE --ca CERT.pem [--count 20] [--rounds 3]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -36,6 +37,7 @@ do {
     case "idle-wait": JSONOutput.emit(try await IdleWaitBenchmark(options).run())
     case "slow-consumer": JSONOutput.emit(try await SlowConsumerBenchmark(options).run())
     case "download": JSONOutput.emit(try await DownloadThroughputBenchmark(options).run())
+    case "tls-sessions": JSONOutput.emit(try await TLSSessionBenchmark(options).run())
     default:
         JSONOutput.note(usage)
         exit(2)
