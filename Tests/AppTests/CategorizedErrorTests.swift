@@ -21,6 +21,7 @@ struct CategorizedErrorTests {
     /// `any CategorizedError.Type`: a type without a category does not compile here.
     static let categorized: [String: any CategorizedError.Type] = [
         "CurlInfrastructure.CurlClient.BodyRewindError": CurlClient.BodyRewindError.self,
+        "CurlInfrastructure.CurlConnectionPool.SettingsError": CurlConnectionPool.SettingsError.self,
         "CurlInfrastructure.CurlError": CurlError.self,
         "FilesFeatureAPI.FilesDeleteMapper.Error": FilesDeleteMapper.Error.self,
         "FilesFeatureAPI.FilesDownloadMapper.Error": FilesDownloadMapper.Error.self,

@@ -62,12 +62,26 @@ public struct HTTPClientFactory: Sendable {
         transport(choice, proxy: .environment)
     }
 
-    /// Makes the transport `choice` names for each chain, sending through `proxy` (see `HTTPProxy`).
+    /// Makes the transport `choice` names for each chain, sending through `proxy` (see `HTTPProxy`). Over
+    /// libcurl, every chain's client sends on one `CurlConnectionPool`, made on the first chain's first request.
     public static func transport(_ choice: TransportChoice, proxy: HTTPProxy) -> MakeTransport {
         switch choice {
-        case .curl: { try curlTransport(baseURL: $0, settings: $1, proxy: proxy) }
-        case .urlsession: { try urlSessionTransport(baseURL: $0, settings: $1, proxy: proxy) }
+        case .curl:
+            let pool = SharedCurlPool()
+            return { try curlTransport(baseURL: $0, settings: $1, proxy: proxy, pool: pool.pool()) }
+        case .urlsession:
+            return { try urlSessionTransport(baseURL: $0, settings: $1, proxy: proxy) }
         }
+    }
+
+    /// ``curlTransport(baseURL:settings:proxy:)`` on `pool`, sharing its connections, DNS cache and TLS
+    /// sessions with the other chains on it.
+    @Sendable public static func curlTransport(
+        baseURL: URL, settings: TransportSettings, proxy: HTTPProxy, pool: CurlConnectionPool
+    ) throws -> any HTTPClient {
+        try CurlClient(
+            baseURL: baseURL, requestTimeout: settings.requestTimeout,
+            maximumResponseBytes: settings.maximumResponseBytes, proxy: proxy, pool: pool)
     }
 
     /// ``curlTransport(baseURL:settings:)`` sending through `proxy`.

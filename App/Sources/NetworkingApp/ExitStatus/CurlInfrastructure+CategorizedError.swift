@@ -9,3 +9,8 @@ extension CurlClient.BodyRewindError: CategorizedError {
     /// A request body could not be sent again on a new connection: the connection was lost, a network failure.
     var exitStatus: ExitStatus { .networkFailure }
 }
+
+extension CurlConnectionPool.SettingsError: CategorizedError {
+    /// A connect timeout, keepalive time or connection limit the pool cannot use came from the caller's settings.
+    var exitStatus: ExitStatus { .usage }
+}

@@ -62,6 +62,19 @@ static inline CURLcode ccurl_easy_leave_resolver_behind(CURL *handle) {
 #endif
 }
 
+// MARK: Shared connection state
+
+/// CURLSHOPT_SHARE: makes the share handle hold `data` (CURL_LOCK_DATA_DNS, CURL_LOCK_DATA_SSL_SESSION) for
+/// every easy handle that uses it.
+static inline CURLSHcode ccurl_share_share(CURLSH *share, curl_lock_data data) {
+    return curl_share_setopt(share, CURLSHOPT_SHARE, data);
+}
+
+/// CURLOPT_SHARE: the share handle whose caches the easy handle uses.
+static inline CURLcode ccurl_easy_set_share(CURL *handle, CURLSH *share) {
+    return curl_easy_setopt(handle, CURLOPT_SHARE, share);
+}
+
 // MARK: curl_easy_setopt
 
 static inline CURLcode ccurl_easy_setopt_long(CURL *handle, CURLoption option, long value) {

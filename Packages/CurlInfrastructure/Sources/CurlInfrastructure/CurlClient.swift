@@ -8,12 +8,12 @@ import HTTPClientSupport
 /// with the ``CurlError`` libcurl reported as the cause. Cancelling the calling Task ends the load at once
 /// and closes its connection.
 ///
-/// One thread owns libcurl's handles and sleeps in `curl_multi_poll` until a socket, a timer or a command
-/// needs it, so a request waiting on a slow server costs no CPU. Connections are kept alive and reused;
-/// over TLS, HTTP/2 is used when the server offers it, with requests multiplexed on one connection.
-/// ``load(request:)`` has libcurl decode every content encoding it was built with, and its body limit counts
-/// decoded bytes; ``stream(request:body:progress:receive:)`` decodes `gzip` and `deflate` itself as the body
-/// is read. Redirects
+/// One thread (of the client's ``CurlConnectionPool``) owns libcurl's handles and sleeps in `curl_multi_poll`
+/// until a socket, a timer or a command needs it, so a request waiting on a slow server costs no CPU.
+/// Connections are kept alive and reused; over TLS, HTTP/2 is used when the server offers it, with requests
+/// multiplexed on one connection. ``load(request:)`` has libcurl decode every content encoding it was built
+/// with, and its body limit counts decoded bytes; ``stream(request:body:progress:receive:)`` decodes `gzip` and
+/// `deflate` itself as the body is read. Redirects
 /// are followed by `RedirectPolicy` (from HTTPClientSupport), never from `https` to `http`, without credentials across origins.
 /// ``stream(request:body:progress:receive:)`` moves bodies of any size both ways in constant memory.
 ///
@@ -23,9 +23,11 @@ import HTTPClientSupport
 /// ```
 public final class CurlClient: HTTPClient {
     private let builder: CurlRequestBuilder
-    private let loop: CurlEventLoop
+    private let settings: CurlSettings
+    /// The connection state the client sends on; kept for as long as the client lives.
+    private let pool: CurlConnectionPool
 
-    /// Creates a client for `baseURL` with its own libcurl thread.
+    /// Creates a client for `baseURL` with its own libcurl thread (a private ``CurlConnectionPool``).
     /// - Parameters:
     ///   - baseURL: An absolute `http` or `https` URL with a host and no fragment; its own path (for example
     ///     `/api/`) is kept.
@@ -42,7 +44,9 @@ public final class CurlClient: HTTPClient {
         baseURL: URL, requestTimeout: TimeInterval = defaultRequestTimeout, redirects: RedirectPolicy = .standard,
         maximumResponseBytes: Int = defaultMaximumResponseBytes
     ) throws(TransportConfigurationError) {
-        (builder, loop) = try Self.parts(baseURL, requestTimeout, redirects, maximumResponseBytes, nil, .environment)
+        (builder, settings) = try Self.parts(
+            baseURL, requestTimeout, redirects, maximumResponseBytes, nil, .environment)
+        pool = .privatePool()
     }
 
     /// Creates a client for `baseURL` that trusts the certificate authorities in `certificateAuthorities`
@@ -57,8 +61,9 @@ public final class CurlClient: HTTPClient {
         baseURL: URL, requestTimeout: TimeInterval = defaultRequestTimeout, redirects: RedirectPolicy = .standard,
         maximumResponseBytes: Int = defaultMaximumResponseBytes, certificateAuthorities: URL
     ) throws(TransportConfigurationError) {
-        (builder, loop) = try Self.parts(
+        (builder, settings) = try Self.parts(
             baseURL, requestTimeout, redirects, maximumResponseBytes, certificateAuthorities, .environment)
+        pool = .privatePool()
     }
 
     /// Creates a client for `baseURL` that reaches origins as `proxy` says, overriding the environment.
@@ -75,8 +80,29 @@ public final class CurlClient: HTTPClient {
         maximumResponseBytes: Int = defaultMaximumResponseBytes, certificateAuthorities: URL? = nil,
         proxy: HTTPProxy
     ) throws(TransportConfigurationError) {
-        (builder, loop) = try Self.parts(
+        (builder, settings) = try Self.parts(
             baseURL, requestTimeout, redirects, maximumResponseBytes, certificateAuthorities, proxy)
+        pool = .privatePool()
+    }
+
+    /// Creates a client for `baseURL` that sends on `pool`, sharing its thread, connections, DNS cache and TLS
+    /// sessions with every other client on it.
+    ///
+    /// The client's own parameters (base URL, timeout, redirects, size limit, certificate authorities, proxy)
+    /// apply to its requests alone; they are
+    /// ``init(baseURL:requestTimeout:redirects:maximumResponseBytes:certificateAuthorities:proxy:)``'s, with the
+    /// environment's proxy by default. A connection is reused only by requests that can use it: the same origin,
+    /// proxy and TLS settings.
+    /// - Throws: `TransportConfigurationError` for an unusable base URL (see `BaseURL`), a timeout or size
+    ///   limit that is not positive, or an unusable proxy URL (`invalidProxy`, credentials redacted).
+    public init(
+        baseURL: URL, requestTimeout: TimeInterval = defaultRequestTimeout, redirects: RedirectPolicy = .standard,
+        maximumResponseBytes: Int = defaultMaximumResponseBytes, certificateAuthorities: URL? = nil,
+        proxy: HTTPProxy = .environment, pool: CurlConnectionPool
+    ) throws(TransportConfigurationError) {
+        (builder, settings) = try Self.parts(
+            baseURL, requestTimeout, redirects, maximumResponseBytes, certificateAuthorities, proxy)
+        self.pool = pool
     }
 
     /// The initializer above with `environment` in place of the process environment, for tests.
@@ -84,17 +110,18 @@ public final class CurlClient: HTTPClient {
         baseURL: URL, requestTimeout: TimeInterval = defaultRequestTimeout, certificateAuthorities: URL? = nil,
         proxy: HTTPProxy, environment: [String: String]
     ) throws(TransportConfigurationError) {
-        (builder, loop) = try Self.parts(
+        (builder, settings) = try Self.parts(
             baseURL, requestTimeout, .standard, Self.defaultMaximumResponseBytes, certificateAuthorities, proxy,
             environment: environment)
+        pool = .privatePool()
     }
 
-    /// The request builder and event loop of a client, once its inputs are checked.
+    /// The request builder and transfer settings of a client, once its inputs are checked.
     private static func parts(
         _ baseURL: URL, _ requestTimeout: TimeInterval, _ redirects: RedirectPolicy, _ maximumResponseBytes: Int,
         _ certificateAuthorities: URL?, _ proxy: HTTPProxy,
         environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws(TransportConfigurationError) -> (CurlRequestBuilder, CurlEventLoop) {
+    ) throws(TransportConfigurationError) -> (CurlRequestBuilder, CurlSettings) {
         try BaseURL.validate(baseURL)
         try TransportConfigurationError.validate(
             requestTimeout: requestTimeout, maximumResponseBytes: maximumResponseBytes)
@@ -103,7 +130,7 @@ public final class CurlClient: HTTPClient {
             limit: ResponseSizeLimit(maximumBytes: maximumResponseBytes),
             redirects: RedirectRules(policy: redirects), certificateAuthorities: certificateAuthorities,
             proxy: try proxy.routes(environment: environment))
-        return (CurlRequestBuilder(baseURL: baseURL), CurlEventLoop(settings: settings))
+        return (CurlRequestBuilder(baseURL: baseURL), settings)
     }
 
     /// Sends `request` and returns the body and response, for every status code.
@@ -113,7 +140,7 @@ public final class CurlClient: HTTPClient {
     public func load(request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         let curlRequest = try builder.makeRequest(for: request)
         guard !Task.isCancelled else { throw HTTPTransportError.cancelled }
-        let response = try await loop.load(curlRequest).get()
+        let response = try await pool.loop.load(curlRequest, settings: settings).get()
         return (response.body, response.response)
     }
 
@@ -143,6 +170,7 @@ public final class CurlClient: HTTPClient {
     ) async throws -> Result {
         let curlRequest = try builder.makeRequest(for: request)
         guard !Task.isCancelled else { throw HTTPTransportError.cancelled }
-        return try await loop.stream(curlRequest, body: body, progress: progress, receive: receive)
+        return try await pool.loop.stream(
+            curlRequest, settings: settings, body: body, progress: progress, receive: receive)
     }
 }

@@ -11,8 +11,8 @@ enum CurlCommand: Sendable {
     /// The caller's continuation for a load, resumed exactly once with the load's outcome.
     typealias Continuation = CheckedContinuation<CurlResult, Never>
 
-    /// Start a transfer.
-    case start(TransferTicket, CurlRequest, ResponseDelivery)
+    /// Start a transfer with its client's settings.
+    case start(TransferTicket, CurlRequest, CurlSettings, ResponseDelivery)
     /// Stop a transfer: its caller gets `HTTPTransportError.cancelled` and its connection is closed.
     case cancel(TransferTicket)
     /// Resume a transfer that a body callback paused.

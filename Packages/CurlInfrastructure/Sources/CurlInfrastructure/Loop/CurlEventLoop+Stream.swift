@@ -3,14 +3,15 @@ import HTTPClient
 import HTTPClientSupport
 
 extension CurlEventLoop {
-    /// Runs `request` on the loop, sending `body` through a pump task and handing the final response to
-    /// `receive` as it arrives. When `receive` returns or throws, or the calling task is cancelled, the
-    /// transfer is stopped; this returns only after the loop released it and `progress` got its last report.
-    /// `progress` never runs on the loop thread: a `TransferProgressReporter` delivers it on a queue.
+    /// Runs `request` on the loop with its client's `settings`, sending `body` through a pump task and handing
+    /// the final response to `receive` as it arrives. When `receive` returns or throws, or the calling task is
+    /// cancelled, the transfer is stopped; this returns only after the loop released it and `progress` got its
+    /// last report. `progress` never runs on the loop thread: a `TransferProgressReporter` delivers it on a queue.
     /// - Throws: The transfer's `HTTPTransportError` or the request body's error before the head arrived,
     ///   or what `receive` throws.
     func stream<Result: Sendable>(
-        _ request: CurlRequest, body: HTTPBody?, progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        _ request: CurlRequest, settings: CurlSettings, body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
         let ticket = TransferTicket()
@@ -35,7 +36,7 @@ extension CurlEventLoop {
                     group.cancelAll()
                 }
                 var refusal: HTTPTransportError?
-                let submitted = ticket.start { refusal = mailbox.send(.start(ticket, request, delivery)) }
+                let submitted = ticket.start { refusal = mailbox.send(.start(ticket, request, settings, delivery)) }
                 if let refusal { throw refusal }
                 guard submitted else { throw HTTPTransportError.cancelled }
                 do {

@@ -2,51 +2,75 @@ import CCurl
 import Foundation
 import HTTPClient
 
-/// The loop thread: owns the multi handle and every easy handle, takes commands from ``CurlMailbox``, and
-/// sleeps in `curl_multi_poll` until a socket, a timer or a command needs it.
+/// The loop thread of one ``CurlConnectionPool``: owns the multi handle, the share handle and every easy
+/// handle, takes commands from ``CurlMailbox``, and sleeps in `curl_multi_poll` until a socket, a timer or a
+/// command needs it.
 ///
 /// Everything here runs on that one thread; the only way in is the mailbox.
 final class CurlWorker {
     private let mailbox: CurlMailbox
-    private let settings: CurlSettings
+    private let pool: CurlConnectionPool.Settings
     private let multi: UnsafeMutableRawPointer
     private let sockets: SocketRegistry
+    private let share: CurlShare
     private var transfers: [ObjectIdentifier: EasyTransfer] = [:]
     private var stopping = false
 
     private init(
-        mailbox: CurlMailbox, settings: CurlSettings, multi: UnsafeMutableRawPointer, sockets: SocketRegistry
+        mailbox: CurlMailbox, pool: CurlConnectionPool.Settings, multi: UnsafeMutableRawPointer, share: CurlShare,
+        sockets: SocketRegistry
     ) {
         self.sockets = sockets
         self.mailbox = mailbox
-        self.settings = settings
+        self.pool = pool
         self.multi = multi
+        self.share = share
     }
 
     /// Starts the loop on a thread of its own; it ends after a ``CurlCommand/shutdown`` command.
     /// libcurl's global set-up (``CurlGlobal``) must have succeeded first.
-    static func start(mailbox: CurlMailbox, settings: CurlSettings) {
-        let thread = Thread { run(mailbox: mailbox, settings: settings) }
+    static func start(mailbox: CurlMailbox, pool: CurlConnectionPool.Settings) {
+        let thread = Thread { run(mailbox: mailbox, pool: pool) }
         thread.name = "CurlClient"
         thread.start()
     }
 
-    private static func run(mailbox: CurlMailbox, settings: CurlSettings) {
+    private static func run(mailbox: CurlMailbox, pool: CurlConnectionPool.Settings) {
         guard let multi = curl_multi_init() else {
-            let error = CurlError(CURLE_FAILED_INIT, "libcurl could not create its multi handle (curl_multi_init)")
-            for case .start(_, _, let delivery) in mailbox.close(.other(underlying: error)) {
-                delivery.fail(.other(underlying: error))
-            }
+            refuse(mailbox, "libcurl could not create its multi handle (curl_multi_init)")
+            return
+        }
+        guard let share = CurlShare() else {
+            curl_multi_cleanup(multi)
+            refuse(mailbox, "libcurl could not make a share handle for DNS and TLS sessions")
             return
         }
         _ = ccurl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        // 0 is libcurl's "no limit".
+        let limits = [
+            ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, pool.maximumConnectionsPerHost ?? 0),
+            ccurl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, pool.maximumTotalConnections ?? 0),
+        ]
+        if let refused = limits.first(where: { $0 != CURLM_OK }) {
+            curl_multi_cleanup(multi)
+            refuse(mailbox, "libcurl refused a connection limit: \(String(cString: curl_multi_strerror(refused)))")
+            return
+        }
         // The registry outlives the multi handle, whose cleanup closes the pooled connections through it.
         let sockets = SocketRegistry()
-        let worker = CurlWorker(mailbox: mailbox, settings: settings, multi: multi, sockets: sockets)
+        let worker = CurlWorker(mailbox: mailbox, pool: pool, multi: multi, share: share, sockets: sockets)
         mailbox.open(with: CurlWakeup(multi: multi))
         worker.loop()
         worker.finish()
         withExtendedLifetime(sockets) { _ = curl_multi_cleanup(multi) }
+    }
+
+    /// Ends every load sent so far, and every later one, with libcurl's failure to start.
+    private static func refuse(_ mailbox: CurlMailbox, _ message: String) {
+        let error = HTTPTransportError.other(underlying: CurlError(CURLE_FAILED_INIT, message))
+        for case .start(_, _, _, let delivery) in mailbox.close(error) {
+            delivery.fail(error)
+        }
     }
 
     private func loop() {
@@ -63,9 +87,10 @@ final class CurlWorker {
 
     private func handle(_ command: CurlCommand) {
         switch command {
-        case .start(let ticket, let request, let delivery):
+        case .start(let ticket, let request, let settings, let delivery):
             let transfer = EasyTransfer(
-                ticket: ticket, request: request, settings: settings, delivery: delivery, sockets: sockets)
+                ticket: ticket, request: request, settings: settings, pool: pool, share: share, delivery: delivery,
+                sockets: sockets)
             transfers[ObjectIdentifier(ticket)] = transfer
             begin(transfer, request)
         case .cancel(let ticket):
@@ -130,7 +155,8 @@ final class CurlWorker {
         let now = ContinuousClock.now
         for transfer in transfers.values where transfer.deadline.map({ $0 <= now }) == true {
             if transfer.sendQueueDrained() { continue }
-            let seconds = settings.idleTimeout.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))
+            let seconds = transfer.settings.idleTimeout.formatted(
+                .units(allowed: [.seconds], fractionalPart: .show(length: 1)))
             let error = CurlError(CURLE_OPERATION_TIMEDOUT, "no data from \(transfer.redactedURL) for \(seconds)")
             end(transfer, with: .failure(.transport(.timedOut(underlying: error))))
         }
@@ -147,7 +173,7 @@ final class CurlWorker {
 
     /// Ends every load still running or queued with `cancelled`, once the loop stopped.
     private func finish() {
-        for case .start(_, _, let delivery) in mailbox.close(.cancelled) {
+        for case .start(_, _, _, let delivery) in mailbox.close(.cancelled) {
             delivery.fail(.cancelled)
         }
         for transfer in transfers.values {

@@ -9,6 +9,9 @@ final class EasyTransfer {
     let ticket: TransferTicket
     // Loop-thread state, also read and written by the callbacks in EasyTransfer+Callbacks.swift.
     let settings: CurlSettings
+    /// The pool's connection settings and share handle, applied to every hop's easy handle.
+    private let pool: CurlConnectionPool.Settings
+    private let share: CurlShare
     let sink: any ResponseSink
     let progress: TransferProgressReporter?
     /// The client's sockets, where the current hop finds its connection's socket by ``localPort``.
@@ -50,13 +53,15 @@ final class EasyTransfer {
     }
 
     init(
-        ticket: TransferTicket, request: CurlRequest, settings: CurlSettings, delivery: ResponseDelivery,
-        sockets: SocketRegistry
+        ticket: TransferTicket, request: CurlRequest, settings: CurlSettings, pool: CurlConnectionPool.Settings,
+        share: CurlShare, delivery: ResponseDelivery, sockets: SocketRegistry
     ) {
         self.ticket = ticket
         self.sockets = sockets
         self.request = request
         self.settings = settings
+        self.pool = pool
+        self.share = share
         sink = delivery.makeSink(limit: settings.limit)
         if case .stream(_, let reporter) = delivery { progress = reporter } else { progress = nil }
         chain = RedirectChain(original: request)
@@ -104,6 +109,7 @@ final class EasyTransfer {
         headerList = EasyOptions.headerList(for: request, acceptEncoding: streams ? ContentCoding.advertised : nil)
         try options.configure(
             request, headers: headerList, decodesContent: !streams, errorBuffer: errorBuffer, userData: me)
+        try options.connect(using: pool, share: share)
         try options.trust(settings.certificateAuthorities)
         try options.route(request.url, through: settings.proxy)
         try options.trackSockets(registry: Unmanaged.passUnretained(sockets).toOpaque(), userData: me)

@@ -20,6 +20,7 @@ let usage = """
                           --directory DIR [--rounds 3] [--curl-binary /usr/bin/curl]
            bench resolver --url http://127.0.0.1:PORT (Scripts/dev-server) --proxy-host NAME [--queries FIFO]
                           [--count 20] (inside Scripts/hanging-resolver, with http_proxy and no_proxy set)
+           bench tls-sessions --url https://127.0.0.1:PORT --path FILE --ca CERT.pem [--count 20] [--rounds 3]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -41,6 +42,7 @@ do {
     case "encoded-consumer": JSONOutput.emit(try await EncodedConsumerBenchmark(options).run())
     case "download": JSONOutput.emit(try await DownloadThroughputBenchmark(options).run())
     case "resolver": JSONOutput.emit(try await ResolverStallBenchmark(options).run())
+    case "tls-sessions": JSONOutput.emit(try await TLSSessionBenchmark(options).run())
     default:
         JSONOutput.note(usage)
         exit(2)
