@@ -32,7 +32,8 @@ class BootstrapTests(unittest.TestCase):
         path.chmod(0o755)
 
     def with_libcurl(self):
-        self.fake("pkg-config", '[ "$1 $2" = "--exists libcurl" ]')
+        """pkg-config that finds libcurl's and zlib's headers, and nothing else."""
+        self.fake("pkg-config", '[ "$1 $2" = "--exists libcurl" ] || [ "$1 $2" = "--exists zlib" ]')
 
     def with_browser(self):
         self.fake("chromium", "exit 0")
@@ -56,20 +57,20 @@ class BootstrapTests(unittest.TestCase):
         self.with_browser()
         result = self.run_bootstrap()
         self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertIn("installing libcurl4-openssl-dev (apt-get)", result.stdout)
+        self.assertIn("installing libcurl4-openssl-dev zlib1g-dev (apt-get)", result.stdout)
         self.assertIn("apt-get update -qq", self.apt_calls())
         self.assertTrue(any("install" in call and "libcurl4-openssl-dev" in call for call in self.apt_calls()))
 
     def test_missing_pkg_config_is_installed_with_the_headers(self):
         self.with_browser()
         result = self.run_bootstrap("--dry-run")
-        self.assertEqual(result.stdout, "bootstrap: would install pkg-config libcurl4-openssl-dev (apt-get)\n")
+        self.assertEqual(result.stdout, "bootstrap: would install pkg-config libcurl4-openssl-dev zlib1g-dev (apt-get)\n")
 
     def test_dry_run_says_what_it_would_install_and_calls_nothing(self):
         self.fake("pkg-config", "exit 1")
         result = self.run_bootstrap("--dry-run", "--bench")
         self.assertEqual(result.returncode, 0)
-        self.assertIn("would install libcurl4-openssl-dev nginx (apt-get)", result.stdout)
+        self.assertIn("would install libcurl4-openssl-dev zlib1g-dev nginx (apt-get)", result.stdout)
         self.assertIn("would install chromium (apt-get, optional)", result.stdout)
         self.assertEqual(self.apt_calls(), [])
 

@@ -39,6 +39,9 @@ typedef int code_t;  // CURLcode, CURLMcode, CURLUcode and every option or part 
     X(code_t, curl_multi_socket_action, (void *multi, int socket, int mask, int *running))                       \
     X(const char *, curl_multi_strerror, (code_t code))                                                          \
     X(code_t, curl_multi_wakeup, (void *multi))                                                                  \
+    X(code_t, curl_share_cleanup, (void *share))                                                                 \
+    X(void *, curl_share_init, (void))                                                                           \
+    X(code_t, curl_share_setopt, (void *share, int option, ...))                                                 \
     X(void *, curl_slist_append, (void *list, const char *string))                                               \
     X(void, curl_slist_free_all, (void *list))                                                                   \
     X(void *, curl_url, (void))                                                                                  \
@@ -100,6 +103,8 @@ code_t curl_multi_socket_action(void *multi, int socket, int mask, int *running)
 }
 const char *curl_multi_strerror(code_t code) { READY; return real_curl_multi_strerror(code); }
 code_t curl_multi_wakeup(void *multi) { READY; return real_curl_multi_wakeup(multi); }
+code_t curl_share_cleanup(void *share) { READY; return real_curl_share_cleanup(share); }
+void *curl_share_init(void) { READY; return real_curl_share_init(); }
 void *curl_slist_append(void *list, const char *string) { READY; return real_curl_slist_append(list, string); }
 void curl_slist_free_all(void *list) { READY; real_curl_slist_free_all(list); }
 void *curl_url(void) { READY; return real_curl_url(); }
@@ -143,6 +148,23 @@ code_t curl_easy_setopt(void *handle, int option, ...) {
 code_t curl_multi_setopt(void *multi, int option, ...) {
     READY;
     FORWARD_OPTION(real_curl_multi_setopt, multi, option);
+}
+
+// CURLSHOPT_SHARE (1) and CURLSHOPT_UNSHARE (2) take an int (a curl_lock_data); the others a pointer.
+code_t curl_share_setopt(void *share, int option, ...) {
+    READY;
+    va_list arguments;
+    va_start(arguments, option);
+    code_t result;
+    if (option == 1 || option == 2) {
+        int value = va_arg(arguments, int);
+        result = real_curl_share_setopt(share, option, value);
+    } else {
+        void *value = va_arg(arguments, void *);
+        result = real_curl_share_setopt(share, option, value);
+    }
+    va_end(arguments);
+    return result;
 }
 
 // Every CURLINFO takes a pointer to where the answer goes.

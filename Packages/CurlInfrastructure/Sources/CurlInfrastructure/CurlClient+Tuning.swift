@@ -19,7 +19,8 @@ extension CurlClient {
     public static let streamDecodedChunkSize = 64 * 1024
 
     /// The most bytes of a content-encoded streamed body that wait in the client for its decoder: 256 KiB.
-    /// With the batch the decoder holds and the chunk being read, the client holds under 1 MiB of such a body.
+    /// With the batch the decoder holds and the decoded chunk being read, it bounds what the client holds of such
+    /// a body.
     public static let streamEncodedBufferLimit = 256 * 1024
 
     /// The buffer between a request body and libcurl's read callback: 128 KiB. A full buffer makes the body's

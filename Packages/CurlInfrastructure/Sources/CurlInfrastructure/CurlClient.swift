@@ -153,7 +153,7 @@ public final class CurlClient: HTTPClient {
     /// apply: the reader sets its own bound. The request asks for `Accept-Encoding: gzip, deflate` unless it
     /// names its own; a `gzip`, `x-gzip` or `deflate` body is decoded as it is read, at most
     /// ``streamDecodedChunkSize`` bytes a read, so the pause bounds the encoded bytes and a highly compressed
-    /// body stays under 1 MiB in the client. A body in a coding not decoded here (such as `br`) arrives as it
+    /// body never piles up decoded in the client. A body in a coding not decoded here (such as `br`) arrives as it
     /// was sent, its `Content-Encoding` telling the reader. `progress` counts body bytes as they arrived. `body` is sent with `Content-Length` when its length is known,
     /// else chunked; a 307 or 308 redirect sends it again only when it is replayable (otherwise the redirect
     /// is returned), and a 301, 302 or 303 that turns the request into a GET drops it. `progress` is called

@@ -1,10 +1,6 @@
 import Foundation
 import HTTPClientSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A raw-socket HTTP/1.1 server on 127.0.0.1 that reads each request body slowly, then answers at once or
 /// never: a slow network under an upload, for tests of the deadlines around it.
 ///
