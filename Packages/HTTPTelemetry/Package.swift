@@ -19,7 +19,8 @@ let package = Package(
             dependencies: [
                 "HTTPTelemetry", .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
                 .product(name: "HTTPClientSupport", package: "HTTPClient"),
-            ]
+            ],
+            resources: [.copy("Fixtures")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -10,7 +10,8 @@ struct OTLPJSONTests {
     /// The expected export requests, one a line: Scripts/tests/test_otlp_json.py parses the same file with
     /// the OpenTelemetry protobuf classes where they are installed.
     static func goldenLines() throws -> [String] {
-        let file = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/otlp-golden.jsonl")
+        let file = try #require(
+            Bundle.module.url(forResource: "otlp-golden", withExtension: "jsonl", subdirectory: "Fixtures"))
         return try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
     }
 
