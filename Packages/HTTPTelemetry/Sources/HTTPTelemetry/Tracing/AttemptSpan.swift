@@ -46,36 +46,44 @@ struct AttemptSpan: Sendable {
     }
 
     /// The span ended with `response`: status Error from 400 on (a client span), as the conventions say.
-    func finished(with response: HTTPResponse, at end: Date) -> (FinishedSpan, Attributes) {
-        var shared = requestAttributes
+    /// `exchange` is what the transport measured, when it measured anything.
+    func finished(with response: HTTPResponse, exchange: HTTPExchangeMetrics?, at end: Date) -> (
+        FinishedSpan, Attributes
+    ) {
+        var shared = requestAttributes.merging(exchange?.sharedAttributes ?? [:]) { first, _ in first }
         shared["http.response.status_code"] = .int(Int64(response.statusCode))
         var status = SpanStatus.unset
         if response.statusCode >= 400 {
             shared["error.type"] = .string(String(response.statusCode))
             status = .error(description: "HTTP \(response.statusCode)")
         }
-        return (span(shared, status: status, end: end), shared)
+        return (span(shared, status: status, exchange: exchange, end: end), shared)
     }
 
     /// The span ended with `error`, before or while reading the response.
-    func finished(with error: any Error, response: HTTPResponse?, at end: Date) -> (FinishedSpan, Attributes) {
-        var shared = requestAttributes
+    func finished(
+        with error: any Error, response: HTTPResponse?, exchange: HTTPExchangeMetrics?, at end: Date
+    ) -> (FinishedSpan, Attributes) {
+        var shared = requestAttributes.merging(exchange?.sharedAttributes ?? [:]) { first, _ in first }
         if let response { shared["http.response.status_code"] = .int(Int64(response.statusCode)) }
         let type = Self.errorType(of: error)
         shared["error.type"] = .string(type)
-        return (span(shared, status: .error(description: type), end: end), shared)
+        return (span(shared, status: .error(description: type), exchange: exchange, end: end), shared)
     }
 
     /// Seconds since the span started, on the monotonic clock.
     var elapsedSeconds: Double {
-        let elapsed = ContinuousClock.now - started
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        (ContinuousClock.now - started).seconds
     }
 
-    private func span(_ shared: Attributes, status: SpanStatus, end: Date) -> FinishedSpan {
-        FinishedSpan(
+    private func span(
+        _ shared: Attributes, status: SpanStatus, exchange: HTTPExchangeMetrics?, end: Date
+    ) -> FinishedSpan {
+        let attributes = shared.merging(spanOnlyAttributes) { first, _ in first }
+            .merging(exchange?.spanAttributes ?? [:]) { first, _ in first }
+        return FinishedSpan(
             name: name, kind: .client, context: context, parentSpanID: parentSpanID, startTime: startTime,
-            endTime: end, attributes: shared.merging(spanOnlyAttributes) { first, _ in first }, status: status)
+            endTime: end, attributes: attributes, events: exchange?.spanEvents ?? [], status: status)
     }
 
     /// `error.type`: a transport failure's kind, cancellation as `cancelled`, any other error its type name.

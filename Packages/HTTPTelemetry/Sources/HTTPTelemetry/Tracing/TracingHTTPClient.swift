@@ -13,7 +13,11 @@ import HTTPClientSupport
 /// Attributes follow the HTTP client semantic conventions: `http.request.method`, `server.address`,
 /// `server.port`, `url.scheme`, `url.full` (see ``SpanURL``), `url.template` where the request states one
 /// (`HTTPURLTemplated`), `http.response.status_code`, `error.type`. Status is Error from status
-/// 400 on and for every thrown error. No header value is ever recorded.
+/// 400 on and for every thrown error. No header value is ever recorded. What the transport measured
+/// (`HTTPExchangeMetrics`, heard through `HTTPExchangeObserver`) adds `network.protocol.version`,
+/// `network.peer.address` and `network.peer.port`, the body sizes, and one `networking.phase.<phase>` event per
+/// phase it knows (`name_lookup`, `connect`, `tls`, `request_sent`, `first_byte`, `end`); an observer set
+/// around the decorator still hears every exchange.
 public struct TracingHTTPClient: HTTPClient {
     let client: any HTTPClient
     let collector: TelemetryCollector
@@ -33,14 +37,15 @@ public struct TracingHTTPClient: HTTPClient {
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
         let span = start(request)
+        let exchange = ExchangeRecord()
         do {
-            let (data, response) = try await TraceContext.$current.withValue(span.context) {
+            let (data, response) = try await exchange.observing(in: span.context) {
                 try await client.load(request: propagating(span, in: request))
             }
-            finish(span.finished(with: response, at: collector.now()), span)
+            finish(span.finished(with: response, exchange: exchange.metrics, at: collector.now()), span)
             return (data, response)
         } catch {
-            finish(span.finished(with: error, response: nil, at: collector.now()), span)
+            finish(span.finished(with: error, response: nil, exchange: exchange.metrics, at: collector.now()), span)
             throw error
         }
     }
@@ -54,8 +59,9 @@ public struct TracingHTTPClient: HTTPClient {
     ) async throws -> Result {
         let span = start(request)
         let head = LockedValue<HTTPResponse?>(nil)
+        let exchange = ExchangeRecord()
         do {
-            let result = try await TraceContext.$current.withValue(span.context) {
+            let result = try await exchange.observing(in: span.context) {
                 try await client.stream(request: propagating(span, in: request), body: body, progress: progress) {
                     response, responseBody in
                     head.withLock { $0 = response }
@@ -63,11 +69,13 @@ public struct TracingHTTPClient: HTTPClient {
                 }
             }
             if let response = head.withLock({ $0 }) {
-                finish(span.finished(with: response, at: collector.now()), span)
+                finish(span.finished(with: response, exchange: exchange.metrics, at: collector.now()), span)
             }
             return result
         } catch {
-            finish(span.finished(with: error, response: head.withLock { $0 }, at: collector.now()), span)
+            let response = head.withLock { $0 }
+            finish(
+                span.finished(with: error, response: response, exchange: exchange.metrics, at: collector.now()), span)
             throw error
         }
     }
