@@ -92,6 +92,7 @@ let package = Package(
                 .product(name: "HTTPCaching", package: "HTTPCaching"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
                 .product(name: "HTTPArchive", package: "HTTPArchive"),
+                .product(name: "HTTPTelemetry", package: "HTTPTelemetry"),
                 .product(name: "QuestionsFeature", package: "QuestionsFeature"),
                 "EndToEndSupport",
             ],

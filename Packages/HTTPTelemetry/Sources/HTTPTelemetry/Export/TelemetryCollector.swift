@@ -14,7 +14,8 @@ public final class TelemetryCollector: Sendable {
 
     private let exporter: any TelemetryExporter
     private let state: LockedValue<State>
-    let now: @Sendable () -> Date
+    /// The wall clock that spans and metric points are stamped with.
+    public let now: @Sendable () -> Date
 
     /// Creates a collector that flushes to `exporter`.
     /// - Parameters:
