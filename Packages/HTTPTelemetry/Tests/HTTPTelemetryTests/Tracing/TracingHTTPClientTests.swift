@@ -196,6 +196,19 @@ struct TracingHTTPClientTests {
         #expect(span.attributes["error.type"] == "TestFailure" && span.attributes["http.response.status_code"] == 200)
     }
 
+    @Test func keepsEverySpanOfConcurrentLoads() async throws {
+        let (sut, _, collector) = try makeSUT(Array(repeating: .status(200), count: 100))
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<100 { group.addTask { try await sut.load(request: TestRequest()) } }
+            try await group.waitForAll()
+        }
+
+        #expect(collector.pendingSpans.count == 100)
+        #expect(Set(collector.pendingSpans.map(\.context.traceID)).count == 100)
+        #expect(collector.metricPoints().map(\.count) == [100])
+    }
+
     @Test func doesNotKeepItsClientAlive() async throws {
         func useAndDrop() async throws -> WeakReference<ScriptedHTTPClient> {
             let client = ScriptedHTTPClient(replies: [.status(200)])
