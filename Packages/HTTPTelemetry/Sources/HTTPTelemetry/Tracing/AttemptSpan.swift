@@ -60,6 +60,13 @@ struct AttemptSpan: Sendable {
         return (span(shared, status: status, exchange: exchange, end: end), shared)
     }
 
+    /// The span ended without a response and without an error: a client that returned without calling its
+    /// receiver. Nothing is known against it, so its status stays unset.
+    func finishedWithoutResponse(exchange: HTTPExchangeMetrics?, at end: Date) -> (FinishedSpan, Attributes) {
+        let shared = requestAttributes.merging(exchange?.sharedAttributes ?? [:]) { first, _ in first }
+        return (span(shared, status: .unset, exchange: exchange, end: end), shared)
+    }
+
     /// The span ended with `error`, before or while reading the response.
     func finished(
         with error: any Error, response: HTTPResponse?, exchange: HTTPExchangeMetrics?, at end: Date

@@ -68,8 +68,11 @@ public struct TracingHTTPClient: HTTPClient {
                     return try await receive(response, responseBody)
                 }
             }
+            let end = collector.now()
             if let response = head.withLock({ $0 }) {
-                finish(span.finished(with: response, exchange: exchange.metrics, at: collector.now()), span)
+                finish(span.finished(with: response, exchange: exchange.metrics, at: end), span)
+            } else {
+                finish(span.finishedWithoutResponse(exchange: exchange.metrics, at: end), span)
             }
             return result
         } catch {

@@ -196,6 +196,17 @@ struct TracingHTTPClientTests {
         #expect(span.attributes["error.type"] == "TestFailure" && span.attributes["http.response.status_code"] == 200)
     }
 
+    @Test func endsAStreamsSpanWhenTheClientReturnsWithoutAResponse() async throws {
+        let collector = TelemetryCollector(exporter: RecordingExporter())
+        let sut = AnswerlessHTTPClient().tracing(into: collector, baseURL: try #require(URL(string: "http://h")))
+
+        let answered = try await sut.stream(request: TestRequest(), body: nil, progress: nil) { _, _ in true }
+
+        #expect(answered == false)
+        let span = try #require(collector.pendingSpans.first)
+        #expect(span.status == .unset && span.attributes["http.response.status_code"] == nil)
+    }
+
     @Test func keepsEverySpanOfConcurrentLoads() async throws {
         let (sut, _, collector) = try makeSUT(Array(repeating: .status(200), count: 100))
 
