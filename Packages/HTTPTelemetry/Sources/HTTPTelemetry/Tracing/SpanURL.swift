@@ -15,14 +15,14 @@ public enum SpanURL {
     /// `url`'s text with the userinfo removed and sensitive query values replaced by ``placeholder``.
     public static func full(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-            return withoutUserInfo(url.absoluteString)
+            return redactedText(url.absoluteString)
         }
         components.user = nil
         components.password = nil
         if let query = components.percentEncodedQuery {
             components.percentEncodedQuery = redactedQuery(query)
         }
-        return components.string ?? withoutUserInfo(url.absoluteString)
+        return components.string ?? redactedText(url.absoluteString)
     }
 
     /// `query` (percent-encoded) with each sensitive parameter's value replaced; order and spelling kept.
@@ -33,6 +33,16 @@ public enum SpanURL {
             let decoded = name.removingPercentEncoding ?? String(name)
             return sensitiveQueryParameters.contains(decoded.lowercased()) ? "\(name)=\(placeholder)" : String(item)
         }.joined(separator: "&")
+    }
+
+    /// `text`, a URL that `URLComponents` cannot take apart, without userinfo and with sensitive query values
+    /// replaced, read as `scheme://authority/path?query#fragment`.
+    private static func redactedText(_ text: String) -> String {
+        let bare = withoutUserInfo(text)
+        guard let question = bare.firstIndex(of: "?") else { return bare }
+        let queryStart = bare.index(after: question)
+        let fragmentStart = bare[queryStart...].firstIndex(of: "#") ?? bare.endIndex
+        return bare[..<queryStart] + redactedQuery(String(bare[queryStart..<fragmentStart])) + bare[fragmentStart...]
     }
 
     /// `text` with whatever precedes an `@` in its authority cut out.
