@@ -17,7 +17,8 @@ struct BashCompletionTests {
         #expect(
             try await complete("networking", "token", "")
                 == [
-                    "--base-url", "--help", "--proxy", "--record", "--replay", "--timeout", "--transport", "--verbose",
+                    "--base-url", "--help", "--proxy", "--record", "--replay", "--timeout", "--trace", "--transport",
+                    "--verbose",
                     "-h",
                     "-v",
                     "update",

@@ -31,7 +31,7 @@ struct BuildGraphTests {
         #expect(
             names.isSuperset(of: [
                 "HTTPClient", "URLSessionInfrastructure", "CurlInfrastructure", "HTTPClientDecorators", "HTTPCaching",
-                "HTTPArchive",
+                "HTTPArchive", "HTTPTelemetry",
                 "QuestionsFeature",
                 "TokenFeature",
                 "FilesFeature",

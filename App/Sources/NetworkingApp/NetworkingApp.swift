@@ -72,17 +72,22 @@ public enum NetworkingApp {
         factory.makeTransport = archive.transport(factory.makeTransport)
         factory.inFlight = archive.inFlight
         factory.deadline = CommandDeadline.start(total: settings.timeout)
+        let trace = CommandTrace(path: invocation.tracePath, environment: environment)
+        factory.telemetry = trace.collector
         // A JSON document reaches standard output only once the whole run, `--record` file included, succeeded.
         let json = DeferredOutput.isNeeded(for: invocation.command) ? DeferredOutput(console) : nil
         let status: ExitStatus
         do {
-            status = try await run(
-                invocation.command, settings: settings, factory: factory, console: json?.deferringConsole ?? console,
-                now: now)
+            status = try await trace.run {
+                try await run(
+                    invocation.command, settings: settings, factory: factory,
+                    console: json?.deferringConsole ?? console, now: now)
+            }
         } catch {
             status = Report.failure("Could not start", error, console: console)
         }
         let finalStatus = await archive.finish(status, console: console)
+        await trace.finish(finalStatus, command: invocation.command, console: console)
         json?.release(for: finalStatus)
         return finalStatus
     }

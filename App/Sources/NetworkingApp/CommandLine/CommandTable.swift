@@ -42,6 +42,11 @@ enum CommandTable {
             "--replay", "FILE.har", help: "answer every request from FILE.har instead of the network", \.replayPath,
             .file(needs: "a HAR file path")),
         Option(
+            "--trace", "FILE.jsonl",
+            help: "append the command's OpenTelemetry spans and request durations to\n"
+                + "FILE.jsonl (OTLP/JSON Lines; TRACEPARENT sets the parent span)",
+            \.tracePath, .file(needs: "a JSON Lines file path")),
+        Option(
             "--timeout", "SECONDS",
             help: "give up after SECONDS of network work in total, retries included\n"
                 + "(default \(Settings.defaultTimeout.components.seconds); fractions allowed)",

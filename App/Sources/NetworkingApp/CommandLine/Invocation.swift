@@ -14,6 +14,8 @@ struct Invocation: Equatable, Sendable {
     var recordPath: String?
     /// `--replay FILE`: the HAR archive that answers every request instead of the network.
     var replayPath: String?
+    /// `--trace FILE`: where to append this invocation's spans and request durations as OTLP/JSON Lines.
+    var tracePath: String?
     /// `--timeout SECONDS`: how long the command's network work may take in total.
     var timeout: Duration?
     /// `--transport NAME`: which client sends the requests.

@@ -5,6 +5,7 @@ import HTTPCaching
 import HTTPClient
 import HTTPClientDecorators
 import HTTPClientSupport
+import HTTPTelemetry
 import URLSessionInfrastructure
 
 /// Builds the app's client chains; their order and the reason for each layer: <doc:WiringTheCompositionRoot>.
@@ -27,6 +28,8 @@ public struct HTTPClientFactory: Sendable {
     public var recorder: HARRecorder?
     /// Counts the recorded loads still running, so the archive is written after them (see ``TrafficArchive``).
     var inFlight: InFlightLoads?
+    /// Traces every request attempt (`--trace`, see ``CommandTrace``); `nil` traces nothing.
+    var telemetry: TelemetryCollector?
     /// `--timeout`: bounds every chain (the outermost layer), all of them together; `nil` for no bound.
     var deadline: SharedDeadline?
 
@@ -229,7 +232,8 @@ public struct HTTPClientFactory: Sendable {
         return client.bounded(by: deadline)  // 9
     }
 
-    /// The transport with recording (`--record`), in-flight tracking and logging (`--verbose`) on it.
+    /// The transport with recording (`--record`), in-flight tracking, logging (`--verbose`) and tracing
+    /// (`--trace`: one span per attempt, below retry; its `traceparent` is logged and recorded) on it.
     private func transport(_ baseURL: URL, responseLimit: Int, logsBodies: Bool, recordsBodies: Bool)
         -> any HTTPClient
     {
@@ -238,7 +242,8 @@ public struct HTTPClientFactory: Sendable {
         var client: any HTTPClient = LazyHTTPClient { try makeTransport(baseURL, settings) }
         if let recorder { client = client.recording(to: recorder, baseURL: baseURL, redactingBodies: !recordsBodies) }
         if let inFlight { client = client.trackingLoads(in: inFlight) }
-        guard let log else { return client }
-        return client.loggingRequestAndResponse(maxBodyBytes: logsBodies ? 4_096 : 0, to: log)
+        if let log { client = client.loggingRequestAndResponse(maxBodyBytes: logsBodies ? 4_096 : 0, to: log) }
+        guard let telemetry else { return client }
+        return client.tracing(into: telemetry, baseURL: baseURL)
     }
 }

@@ -16,6 +16,8 @@ import HTTPClientSupport
 /// `deflate` itself as the body is read. Redirects
 /// are followed by `RedirectPolicy` (from HTTPClientSupport), never from `https` to `http`, without credentials across origins.
 /// ``stream(request:body:progress:receive:)`` moves bodies of any size both ways in constant memory.
+/// When an exchange ends, libcurl's timings (`CURLINFO_*_TIME_T`), the HTTP version, the peer's address and the
+/// sizes go to the caller's `HTTPExchangeObserver.current` as `HTTPExchangeMetrics`, once per call.
 ///
 /// ```swift
 /// let client = try CurlClient(baseURL: URL(string: "https://api.stackexchange.com/")!)
@@ -138,7 +140,8 @@ public final class CurlClient: HTTPClient {
     ///   calling Task was cancelled), with libcurl's ``CurlError`` as the cause where there is one.
     @discardableResult
     public func load(request: HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let curlRequest = try builder.makeRequest(for: request)
+        var curlRequest = try builder.makeRequest(for: request)
+        curlRequest.exchangeObserver = HTTPExchangeObserver.current
         guard !Task.isCancelled else { throw HTTPTransportError.cancelled }
         let response = try await pool.loop.load(curlRequest, settings: settings).get()
         return (response.body, response.response)
@@ -168,7 +171,8 @@ public final class CurlClient: HTTPClient {
         request: HTTPRequest, body: HTTPBody?, progress: (@Sendable (HTTPTransferProgress) -> Void)?,
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
-        let curlRequest = try builder.makeRequest(for: request)
+        var curlRequest = try builder.makeRequest(for: request)
+        curlRequest.exchangeObserver = HTTPExchangeObserver.current
         guard !Task.isCancelled else { throw HTTPTransportError.cancelled }
         return try await pool.loop.stream(
             curlRequest, settings: settings, body: body, progress: progress, receive: receive)

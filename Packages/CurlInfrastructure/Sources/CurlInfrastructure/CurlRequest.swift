@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// One request as libcurl sends it: absolute URL, method, header fields and body.
 ///
@@ -12,6 +13,8 @@ struct CurlRequest: Sendable {
     var body: Data?
     /// The streamed body, read through libcurl's read callback; `nil` when there is none.
     var upload: UploadChannel? = nil
+    /// Hears the exchange's measurements when it ends: the caller's `HTTPExchangeObserver.current`.
+    var exchangeObserver: HTTPExchangeObserver? = nil
 
     /// The request body's length for progress reports: `nil` when a streamed body's length is unknown.
     var bytesExpectedToSend: Int64? {

@@ -42,6 +42,8 @@ final class EasyTransfer {
     var localPort: Int?
     /// The bytes the connection's send queue held at the last look, while the peer was still taking them.
     var lastUnsentBytes: Int?
+    /// When the current hop started, on the wall clock: the start of its ``exchangeMetrics()``.
+    var hopStartTime = Date()
 
     /// The most bytes of a redirect's own body read to keep its connection: ``CurlClient/redirectBodyLimit``.
     static let redirectBodyLimit = CurlClient.redirectBodyLimit
@@ -96,6 +98,7 @@ final class EasyTransfer {
         lastActivity = .now
         localPort = nil
         lastUnsentBytes = nil
+        hopStartTime = Date()
         errorBuffer[0] = 0
         guard let easy = curl_easy_init() else {
             throw .other(underlying: CurlError(CURLE_FAILED_INIT, "curl_easy_init failed"))
@@ -167,6 +170,7 @@ final class EasyTransfer {
             if let easy { _ = ccurl_easy_getinfo_off_t(easy, CURLINFO_SIZE_UPLOAD_T, &size) }
             progress.finish(sent: sentCount(libcurlCount: Int64(size)))
         }
+        if let observer = request.exchangeObserver, let metrics = exchangeMetrics() { observer.observe(metrics) }
         request.upload?.close()
         releaseHandle()
         sink.finish(result)

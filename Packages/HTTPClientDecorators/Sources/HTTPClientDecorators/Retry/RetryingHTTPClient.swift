@@ -18,6 +18,8 @@ import HTTPClient
 /// - Inside a ``TimeoutHTTPClient`` it never waits past the deadline: when the next wait would end after it,
 ///   the last response is returned, or the last error rethrown, at once.
 /// - When the calling task is cancelled the retries stop with `CancellationError`.
+/// - Each attempt runs with ``HTTPAttempt/resendCount`` set to the number of sends before it, for the
+///   decorators below (tracing counts resends with it).
 /// - Streaming decides on the response head, or on an error before it: a retried answer's body is left unread,
 ///   a request whose body is single-pass is sent once, and no answer is retried once it reached `receive`.
 public struct RetryingHTTPClient: HTTPClient {
@@ -51,7 +53,10 @@ public struct RetryingHTTPClient: HTTPClient {
         }
         var attempt = 1
         while true {
-            let loaded = await LoadOutcome { try await client.load(request: request) }
+            let resends = attempt - 1
+            let loaded = await LoadOutcome {
+                try await HTTPAttempt.$resendCount.withValue(resends) { try await client.load(request: request) }
+            }
             guard let delay = delay(beforeRetry: attempt, after: loaded.outcome) else { return try loaded.get() }
             try await wait(delay)
             attempt += 1
@@ -75,9 +80,11 @@ public struct RetryingHTTPClient: HTTPClient {
         var attempt = 1
         while true {
             let retry = attempt
-            let streamed = try await StreamAttempt.run(
-                request, body: body, through: client, progress: relay,
-                discarding: { delay(beforeRetry: retry, after: $0) }, receive: receive)
+            let streamed = try await HTTPAttempt.$resendCount.withValue(retry - 1) {
+                try await StreamAttempt.run(
+                    request, body: body, through: client, progress: relay,
+                    discarding: { delay(beforeRetry: retry, after: $0) }, receive: receive)
+            }
             switch streamed {
             case .delivered(let result):
                 return result

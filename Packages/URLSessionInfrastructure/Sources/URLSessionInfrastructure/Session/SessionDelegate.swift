@@ -21,9 +21,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         self.redirects = redirects
     }
 
-    /// Routes `task`'s callbacks to `events`; call before resuming `task`.
+    /// Routes `task`'s callbacks to `events`; call before resuming `task`, from the calling task, whose
+    /// `HTTPExchangeObserver.current` hears the task's metrics where the session delivers them.
     func register(_ task: URLSessionTask, request: URLRequest, events: any TransferEvents) {
-        let transfer = Transfer(request: request, events: events)
+        let transfer = Transfer(request: request, events: events, exchangeObserver: HTTPExchangeObserver.current)
         transfers.withLock { $0[task.taskIdentifier] = transfer }
     }
 
@@ -111,6 +112,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         totalBytesExpectedToSend: Int64
     ) {
         events(of: task)?.didSend(totalBytes: totalBytesSent, expectedBytes: totalBytesExpectedToSend)
+    }
+
+    /// Hands the task's metrics to its caller's observer. Apple's Foundation delivers them before the task
+    /// completes; swift-corelibs-foundation never does, so on Linux the caller hears nothing.
+    func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {
+        guard let observer = transfers.withLock({ $0[task.taskIdentifier]?.exchangeObserver }),
+            let exchange = HTTPExchangeMetrics(metrics)
+        else { return }
+        observer.observe(exchange)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -17,12 +17,15 @@ struct Transfer {
     var visited: [RedirectDecision.Visit]
     /// Whether a followed redirect left the original origin.
     var leftOrigin = false
+    /// Hears the task's measurements, where the session delivers them: the caller's `HTTPExchangeObserver`.
+    let exchangeObserver: HTTPExchangeObserver?
 
-    init(request: URLRequest, events: any TransferEvents) {
+    init(request: URLRequest, events: any TransferEvents, exchangeObserver: HTTPExchangeObserver? = nil) {
         let url = request.url ?? URL(fileURLWithPath: "/")
         self.events = events
         self.original = url
         self.current = url
         self.visited = [RedirectDecision.Visit(method: request.httpMethod, url: url)]
+        self.exchangeObserver = exchangeObserver
     }
 }

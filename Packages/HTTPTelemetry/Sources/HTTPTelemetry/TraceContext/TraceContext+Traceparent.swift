@@ -1,0 +1,48 @@
+import Foundation
+
+extension TraceContext {
+    /// The context a `traceparent` header names, with `tracestate` kept as received; `nil` when the header
+    /// does not follow the W3C Trace Context rules.
+    ///
+    /// Read: two lowercase hex digits of version (not `ff`), then `-`, 32 hex digits of trace id, `-`, 16 of
+    /// parent id and `-`, 2 of flags, neither id all zeros. Version `00` has exactly that length; a later
+    /// version may append fields after another `-`, which are ignored. An empty `tracestate` counts as none.
+    public init?(traceparent: String, tracestate: String? = nil) {
+        let text = traceparent.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 55, bytes[2] == UInt8(ascii: "-"), bytes[35] == UInt8(ascii: "-"),
+            bytes[52] == UInt8(ascii: "-")
+        else { return nil }
+        let version = text.prefix(2)
+        guard HexDigits.value(of: version) != nil, version != "ff" else { return nil }
+        if version == "00" {
+            guard bytes.count == 55 else { return nil }
+        } else if bytes.count > 55 {
+            guard bytes[55] == UInt8(ascii: "-") else { return nil }
+        }
+        let utf8 = text.utf8
+        guard let traceID = TraceID(hex: Self.field(utf8, 3, 32)),
+            let spanID = SpanID(hex: Self.field(utf8, 36, 16)),
+            let flags = HexDigits.value(of: Self.field(utf8, 53, 2))
+        else { return nil }
+        let state = tracestate.flatMap { $0.isEmpty ? nil : $0 }
+        self.init(traceID: traceID, spanID: spanID, flags: UInt8(flags), traceState: state)
+    }
+
+    /// The `traceparent` header of this context: version `00`, lowercase hex.
+    public var traceparent: String {
+        let flagDigits = String(flags, radix: 16)
+        return "00-\(traceID.hex)-\(spanID.hex)-\(flagDigits.count == 1 ? "0" : "")\(flagDigits)"
+    }
+
+    /// The propagation headers: `traceparent`, and `tracestate` when the context has one.
+    public var headers: [(name: String, value: String)] {
+        [("traceparent", traceparent)] + (traceState.map { [("tracestate", $0)] } ?? [])
+    }
+
+    private static func field(_ utf8: String.UTF8View, _ offset: Int, _ length: Int) -> Substring {
+        let start = utf8.index(utf8.startIndex, offsetBy: offset)
+        let end = utf8.index(start, offsetBy: length)
+        return Substring(String(utf8[start..<end]) ?? "")
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import HTTPClient
+import HTTPClientSupport
+
+/// One attempt's CLIENT span while it runs: its context, the request attributes, and how it turns into a
+/// ``FinishedSpan`` and a duration measurement, following the OpenTelemetry HTTP client conventions.
+struct AttemptSpan: Sendable {
+    static let knownMethods: Set<String> = [
+        "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
+    ]
+
+    let name: String
+    let context: TraceContext
+    let parentSpanID: SpanID?
+    let startTime: Date
+    let started: ContinuousClock.Instant
+    /// The attributes the span and the histogram share, known before sending.
+    let requestAttributes: Attributes
+    /// The attributes of the span alone (`url.full`, the resend count).
+    let spanOnlyAttributes: Attributes
+
+    /// Starts the span of `request` sent to `url`, as a child of `parent` (or the root of a new trace).
+    init(request: any HTTPRequest, url: URL?, parent: TraceContext?, now: Date) {
+        let method = request.method.rawValue
+        let known = Self.knownMethods.contains(method)
+        let template = request.statedURLTemplate
+        name = (known ? method : "HTTP") + (template.map { " \($0)" } ?? "")
+        context = parent?.child() ?? .newTrace()
+        parentSpanID = parent?.spanID
+        startTime = now
+        started = .now
+        var shared: Attributes = ["http.request.method": .string(known ? method : "_OTHER")]
+        var own: Attributes = [:]
+        if !known { own["http.request.method_original"] = .string(method) }
+        if let url {
+            if let host = url.host { shared["server.address"] = .string(host) }
+            if let port = url.port ?? Self.defaultPort(scheme: url.scheme) { shared["server.port"] = .int(Int64(port)) }
+            if let scheme = url.scheme { shared["url.scheme"] = .string(scheme) }
+            own["url.full"] = .string(SpanURL.full(url))
+        }
+        if let template { shared["url.template"] = .string(template) }
+        let resends = HTTPAttempt.resendCount
+        if resends > 0 { own["http.request.resend_count"] = .int(Int64(resends)) }
+        requestAttributes = shared
+        spanOnlyAttributes = own
+    }
+
+    /// The span ended with `response`: status Error from 400 on (a client span), as the conventions say.
+    /// `exchange` is what the transport measured, when it measured anything.
+    func finished(with response: HTTPResponse, exchange: HTTPExchangeMetrics?, at end: Date) -> (
+        FinishedSpan, Attributes
+    ) {
+        var shared = requestAttributes.merging(exchange?.sharedAttributes ?? [:]) { first, _ in first }
+        shared["http.response.status_code"] = .int(Int64(response.statusCode))
+        var status = SpanStatus.unset
+        if response.statusCode >= 400 {
+            shared["error.type"] = .string(String(response.statusCode))
+            status = .error(description: "HTTP \(response.statusCode)")
+        }
+        return (span(shared, status: status, exchange: exchange, end: end), shared)
+    }
+
+    /// The span ended without a response and without an error: a client that returned without calling its
+    /// receiver. Nothing is known against it, so its status stays unset.
+    func finishedWithoutResponse(exchange: HTTPExchangeMetrics?, at end: Date) -> (FinishedSpan, Attributes) {
+        let shared = requestAttributes.merging(exchange?.sharedAttributes ?? [:]) { first, _ in first }
+        return (span(shared, status: .unset, exchange: exchange, end: end), shared)
+    }
+
+    /// The span ended with `error`, before or while reading the response.
+    func finished(
+        with error: any Error, response: HTTPResponse?, exchange: HTTPExchangeMetrics?, at end: Date
+    ) -> (FinishedSpan, Attributes) {
+        var shared = requestAttributes.merging(exchange?.sharedAttributes ?? [:]) { first, _ in first }
+        if let response { shared["http.response.status_code"] = .int(Int64(response.statusCode)) }
+        let type = Self.errorType(of: error)
+        shared["error.type"] = .string(type)
+        return (span(shared, status: .error(description: type), exchange: exchange, end: end), shared)
+    }
+
+    /// Seconds since the span started, on the monotonic clock.
+    var elapsedSeconds: Double {
+        (ContinuousClock.now - started).seconds
+    }
+
+    private func span(
+        _ shared: Attributes, status: SpanStatus, exchange: HTTPExchangeMetrics?, end: Date
+    ) -> FinishedSpan {
+        let attributes = shared.merging(spanOnlyAttributes) { first, _ in first }
+            .merging(exchange?.spanAttributes ?? [:]) { first, _ in first }
+        return FinishedSpan(
+            name: name, kind: .client, context: context, parentSpanID: parentSpanID, startTime: startTime,
+            endTime: end, attributes: attributes, events: exchange?.spanEvents ?? [], status: status)
+    }
+
+    /// `error.type`: a transport failure's kind, cancellation as `cancelled`, any other error its type name.
+    /// Never the error's text, which could hold a URL or a value.
+    static func errorType(of error: any Error) -> String {
+        if let transport = error as? HTTPTransportError { return transport.kind.rawValue }
+        if error is CancellationError { return HTTPTransportError.Kind.cancelled.rawValue }
+        return String(describing: type(of: error))
+    }
+
+    private static func defaultPort(scheme: String?) -> Int? {
+        switch scheme?.lowercased() {
+        case "http": 80
+        case "https": 443
+        default: nil
+        }
+    }
+}

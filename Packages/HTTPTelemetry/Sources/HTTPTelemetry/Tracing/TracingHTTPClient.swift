@@ -1,0 +1,116 @@
+import Foundation
+import HTTPClient
+import HTTPClientSupport
+
+/// Makes one OpenTelemetry CLIENT span per request that passes through it, and counts its duration in the
+/// `http.client.request.duration` histogram.
+///
+/// Placed below a retrying decorator, each attempt is one span, with `http.request.resend_count` from
+/// `HTTPAttempt`. The span is a child of ``TraceContext/current`` (or of a valid `traceparent`
+/// the request already carries), or the root of a new trace. Every request goes out with the span's
+/// `traceparent`, and with the parent's `tracestate` when there is one.
+///
+/// Attributes follow the HTTP client semantic conventions: `http.request.method`, `server.address`,
+/// `server.port`, `url.scheme`, `url.full` (see ``SpanURL``), `url.template` where the request states one
+/// (`HTTPURLTemplated`), `http.response.status_code`, `error.type`. Status is Error from status
+/// 400 on and for every thrown error. No header value is ever recorded. What the transport measured
+/// (`HTTPExchangeMetrics`, heard through `HTTPExchangeObserver`) adds `network.protocol.version`,
+/// `network.peer.address` and `network.peer.port`, the body sizes, and one `networking.phase.<phase>` event per
+/// phase it knows (`name_lookup`, `connect`, `tls`, `request_sent`, `first_byte`, `end`); an observer set
+/// around the decorator still hears every exchange.
+public struct TracingHTTPClient: HTTPClient {
+    let client: any HTTPClient
+    let collector: TelemetryCollector
+    let urls: HTTPURLBuilder
+
+    /// Wraps `client`.
+    /// - Parameters:
+    ///   - client: The client that sends the requests.
+    ///   - collector: Where the spans and durations go.
+    ///   - baseURL: The base URL the transport resolves requests against, for `url.full` and `server.*`.
+    public init(client: any HTTPClient, collector: TelemetryCollector, baseURL: URL) {
+        self.client = client
+        self.collector = collector
+        urls = HTTPURLBuilder(baseURL: baseURL)
+    }
+
+    @discardableResult
+    public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
+        let span = start(request)
+        let exchange = ExchangeRecord()
+        do {
+            let (data, response) = try await exchange.observing(in: span.context) {
+                try await client.load(request: propagating(span, in: request))
+            }
+            finish(span.finished(with: response, exchange: exchange.metrics, at: collector.now()), span)
+            return (data, response)
+        } catch {
+            finish(span.finished(with: error, response: nil, exchange: exchange.metrics, at: collector.now()), span)
+            throw error
+        }
+    }
+
+    /// Streams `request` in one span that ends when `receive` returns or anything throws.
+    public func stream<Result: Sendable>(
+        request: any HTTPRequest,
+        body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        let span = start(request)
+        let head = LockedValue<HTTPResponse?>(nil)
+        let exchange = ExchangeRecord()
+        do {
+            let result = try await exchange.observing(in: span.context) {
+                try await client.stream(request: propagating(span, in: request), body: body, progress: progress) {
+                    response, responseBody in
+                    head.withLock { $0 = response }
+                    return try await receive(response, responseBody)
+                }
+            }
+            let end = collector.now()
+            if let response = head.withLock({ $0 }) {
+                finish(span.finished(with: response, exchange: exchange.metrics, at: end), span)
+            } else {
+                finish(span.finishedWithoutResponse(exchange: exchange.metrics, at: end), span)
+            }
+            return result
+        } catch {
+            let response = head.withLock { $0 }
+            finish(
+                span.finished(with: error, response: response, exchange: exchange.metrics, at: collector.now()), span)
+            throw error
+        }
+    }
+
+    private func start(_ request: any HTTPRequest) -> AttemptSpan {
+        let incoming = request.headers?["traceparent"].flatMap {
+            TraceContext(traceparent: $0, tracestate: request.headers?["tracestate"])
+        }
+        return AttemptSpan(
+            request: request, url: try? urls.url(for: request), parent: TraceContext.current ?? incoming,
+            now: collector.now())
+    }
+
+    private func propagating(_ span: AttemptSpan, in request: any HTTPRequest) -> any HTTPRequest {
+        var headers: HTTPHeaders = ["traceparent": span.context.traceparent]
+        if let state = span.context.traceState { headers["tracestate"] = state }
+        return request.settingHeaders(headers)
+    }
+
+    private func finish(_ finished: (span: FinishedSpan, attributes: Attributes), _ span: AttemptSpan) {
+        collector.record(finished.span)
+        collector.recordRequestDuration(span.elapsedSeconds, attributes: finished.attributes)
+    }
+}
+
+extension HTTPClient {
+    /// Traces every request as an OpenTelemetry CLIENT span and propagates W3C Trace Context; see
+    /// ``TracingHTTPClient``. Place it below a retrying decorator so that each attempt gets its own span.
+    /// - Parameters:
+    ///   - collector: Where the spans and durations go.
+    ///   - baseURL: The base URL the transport resolves requests against.
+    public func tracing(into collector: TelemetryCollector, baseURL: URL) -> any HTTPClient {
+        TracingHTTPClient(client: self, collector: collector, baseURL: baseURL)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import HTTPTelemetry
+import Testing
+
+struct TraceContextTests {
+    static let valid = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+
+    @Test func readsAVersion00Traceparent() throws {
+        let context = try #require(TraceContext(traceparent: Self.valid))
+
+        #expect(context.traceID.hex == "4bf92f3577b34da6a3ce929d0e0e4736")
+        #expect(context.spanID.hex == "00f067aa0ba902b7")
+        #expect(context.flags == 1 && context.isSampled)
+        #expect(context.traceState == nil)
+    }
+
+    @Test func writesWhatItRead() throws {
+        #expect(try #require(TraceContext(traceparent: Self.valid)).traceparent == Self.valid)
+        let unsampled = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00"
+        #expect(try #require(TraceContext(traceparent: unsampled)).traceparent == unsampled)
+    }
+
+    @Test func keepsTracestateAsReceived() throws {
+        let state = "rojo=00f067aa0ba902b7, congo=t61rcWkgMzE"
+        let context = try #require(TraceContext(traceparent: Self.valid, tracestate: state))
+
+        #expect(context.traceState == state)
+        #expect(context.headers.map(\.value) == [Self.valid, state])
+        #expect(TraceContext(traceparent: Self.valid, tracestate: "")?.traceState == nil)
+    }
+
+    @Test(arguments: [
+        "00-4BF92F3577B34DA6A3CE929D0E0E4736-00F067AA0BA902B7-01",  // upper-case hex
+        "00-00000000000000000000000000000000-00f067aa0ba902b7-01",  // all-zero trace id
+        "00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01",  // all-zero parent id
+        "ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",  // forbidden version
+        "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-extra",  // version 00 with more fields
+        "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-1",  // short flags
+        "00_4bf92f3577b34da6a3ce929d0e0e4736_00f067aa0ba902b7_01",  // wrong separators
+        "00-4bf92f3577b34da6a3ce929d0e0e473g-00f067aa0ba902b7-01",  // not hex
+        "0g-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",  // version not hex
+        "01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01x",  // later version, no dash after flags
+        "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7",  // no flags
+        "",
+    ])
+    func rejectsWhatTheSpecificationRejects(_ header: String) {
+        #expect(TraceContext(traceparent: header) == nil)
+    }
+
+    @Test func readsALaterVersionByItsVersion00Fields() throws {
+        let context = try #require(
+            TraceContext(traceparent: "cc-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-09-what-the-future-holds"))
+
+        #expect(context.spanID.hex == "00f067aa0ba902b7")
+        #expect(context.traceparent == "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-09")
+    }
+
+    @Test func childKeepsTraceFlagsAndStateWithANewSpan() throws {
+        let parent = try #require(TraceContext(traceparent: Self.valid, tracestate: "a=1"))
+
+        let child = parent.child()
+
+        #expect(child.traceID == parent.traceID && child.flags == parent.flags && child.traceState == "a=1")
+        #expect(child.spanID != parent.spanID)
+    }
+
+    @Test func randomIdsAreValidAndDiffer() throws {
+        let traces = (0..<100).map { _ in TraceID.random() }
+        let spans = (0..<100).map { _ in SpanID.random() }
+
+        #expect(Set(traces).count == 100 && Set(spans).count == 100)
+        for trace in traces { #expect(TraceID(hex: trace.hex) == trace) }
+        for span in spans { #expect(SpanID(hex: span.hex) == span) }
+        #expect(TraceContext(traceparent: TraceContext.newTrace().traceparent) != nil)
+    }
+
+    @Test func zeroIdsCannotBeMade() {
+        #expect(TraceID(high: 0, low: 0) == nil)
+        #expect(SpanID(value: 0) == nil)
+        #expect(TraceID(high: 0, low: 1)?.hex == "00000000000000000000000000000001")
+    }
+}
