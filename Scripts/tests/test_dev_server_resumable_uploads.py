@@ -99,6 +99,13 @@ class DraftTests(ResumableTestCase):
         self.assertEqual(status, 200, body)
         self.assertListed("a.bin", data)
 
+    def test_an_empty_body_leaves_the_cut_for_the_next_one(self):
+        self.cut_next(10)
+        _, headers, _ = self.create()
+        self.send_cut("PATCH", self.path(headers), b"z" * 100, {"Content-Type": "application/partial-upload",
+                                                                "Upload-Offset": "0", "Upload-Complete": "?0"})
+        self.assertEqual(self.files.call("HEAD", self.path(headers))[1]["Upload-Offset"], "10")
+
     def test_delete_cancels(self):
         _, headers, _ = self.create(b"abc")
         path = self.path(headers)

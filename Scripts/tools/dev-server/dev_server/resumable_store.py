@@ -1,7 +1,7 @@
 """Resumable uploads in progress, shared by the draft and tus routes: each one a staged file that grows by appends
 and is renamed into the Files API's folder once complete.
 
-A cut (`POST /_admin/uploads-cut`) makes the next resumable request body stop after N bytes: the bytes that
+A cut (`POST /_admin/uploads-cut`) makes the next non-empty resumable request body stop after N bytes: the bytes that
 arrived are kept and the connection is closed without an answer, as when a network drops mid-upload."""
 
 import secrets
@@ -82,7 +82,7 @@ class ResumableStore:
     def append(self, upload, stream):
         """Appends the request body to `upload`; returns False when a cut stopped it (then the connection is
         to be dropped). Bytes that arrived before a broken body are kept; BodyError is raised after them."""
-        stop_after = self.cut.take()
+        stop_after = None if stream.complete else self.cut.take()  # an empty body is never cut
         received = 0
         while True:
             limit = 65536 if stop_after is None else min(65536, stop_after - received)

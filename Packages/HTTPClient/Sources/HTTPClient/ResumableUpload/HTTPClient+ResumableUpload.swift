@@ -15,15 +15,17 @@ extension HTTPClient {
     /// does not report that URL, the base URL is taken as the origin's root. They are offset retrieval by
     /// `HEAD`, append by `PATCH` with the
     /// bytes after the server's offset streamed from the file in constant memory (draft: in pieces of at most
-    /// the server's `Upload-Limit` `max-append-size`), cancellation by `DELETE`.
+    /// the server's `Upload-Limit` `max-append-size`), cancellation by `DELETE`. They carry the creation
+    /// request's headers (such as `Authorization`) except those describing its body or the new upload
+    /// (`Content-Type`, `Content-Length`, `Content-Disposition`, `Transfer-Encoding` and `Upload-*`).
     ///
     /// A record (upload URL, protocol, file size, modification date, a fingerprint of the first and last MiB)
     /// is written to `records` once the upload exists and removed when it completes. A later call for the same
     /// file, endpoint and protocol asks the server for its offset and sends only the rest; when the file
     /// changed, a `DELETE` asks the server to drop the old upload (its failure does not stop the new one) and
     /// a new one starts. An upload gone from the server
-    /// (`404` or `410` to `HEAD`) starts over once. A `409` to an append, or a transient transport error
-    /// (``HTTPTransportError/isTransient``), retrieves the offset and continues, until three appends in a row
+    /// (`404` or `410` to `HEAD`) starts over once. A `409` to an append, or an ``HTTPTransportError`` other
+    /// than ``HTTPTransportError/cancelled`` (a cut connection can read as a send failure), retrieves the offset and continues, until three appends in a row
     /// fail without the offset moving. Progress counts the whole file and never goes backwards across a resume.
     /// - Parameters:
     ///   - file: The regular file to upload.
@@ -41,7 +43,8 @@ extension HTTPClient {
     ) async throws -> (Data, HTTPResponse) {
         let uploaded = try UploadedFile(file)
         let session = ResumableUploadSession(
-            client: self, exchange: ResumableUploadExchange(uploadProtocol: uploadProtocol, file: uploaded),
+            client: self,
+            exchange: ResumableUploadExchange(uploadProtocol: uploadProtocol, file: uploaded, request: request),
             recordFile: ResumableUploadRecordFile(
                 folder: records, file: file, request: request, uploadProtocol: uploadProtocol),
             progress: UploadProgress(fileSize: uploaded.size, report: progress))

@@ -4,12 +4,31 @@ import Foundation
 struct ResumableUploadExchange: Sendable {
     let uploadProtocol: ResumableUploadProtocol
     let file: UploadedFile
+    /// The creation request's headers that follow-up requests carry too (`Authorization`, say).
+    let inheritedHeaders: HTTPHeaders
 
-    /// Headers every request of the protocol carries.
+    /// Fields of the creation request that describe its body or the new upload, which follow-up requests
+    /// never inherit.
+    static let creationOnlyFields: Set<String> = [
+        "content-type", "content-length", "content-disposition", "transfer-encoding", "upload-metadata",
+        "upload-length", "upload-complete", "upload-offset",
+    ]
+
+    init(uploadProtocol: ResumableUploadProtocol, file: UploadedFile, request: any HTTPRequest) {
+        self.uploadProtocol = uploadProtocol
+        self.file = file
+        inheritedHeaders = HTTPHeaders(
+            (request.headers ?? HTTPHeaders()).filter { !Self.creationOnlyFields.contains($0.name.lowercased()) }
+                .map { ($0.name, $0.value) })
+    }
+
+    /// Headers every follow-up request carries: the inherited ones and the protocol's version.
     var protocolHeaders: HTTPHeaders {
         switch uploadProtocol {
-        case .draft: ["Upload-Draft-Interop-Version": String(ResumableUploadProtocol.draftInteropVersion)]
-        case .tus: ["Tus-Resumable": ResumableUploadProtocol.tusVersion]
+        case .draft:
+            inheritedHeaders.merging(
+                ["Upload-Draft-Interop-Version": String(ResumableUploadProtocol.draftInteropVersion)])
+        case .tus: inheritedHeaders.merging(["Tus-Resumable": ResumableUploadProtocol.tusVersion])
         }
     }
 

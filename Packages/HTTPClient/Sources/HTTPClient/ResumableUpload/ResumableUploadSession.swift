@@ -134,7 +134,7 @@ struct ResumableUploadSession<Client: HTTPClient>: Sendable {
             answer = try await client.stream(
                 request: request, body: body, progress: progress.forAppend(from: offset)
             ) { response, body in (try await body.collect(upTo: 1024 * 1024), response) }
-        } catch let error as HTTPTransportError where error.isTransient {
+        } catch let error as HTTPTransportError where error.kind != .cancelled {
             return .interrupted(error)
         }
         let (data, response) = answer

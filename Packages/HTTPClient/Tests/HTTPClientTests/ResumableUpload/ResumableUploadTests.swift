@@ -59,6 +59,26 @@ struct ResumableUploadTests {
         #expect(try fixture.recordNames().isEmpty)
     }
 
+    @Test func followUpRequestsCarryTheCreationHeadersButNotTheBodyOnes() async throws {
+        let fixture = try UploadFixture(file)
+        var request = creationRequest
+        request.headers = ["Authorization": "Bearer t", "Content-Disposition": "attachment; filename=\"x\""]
+        let client = StreamingScriptedHTTPClient(replies: [
+            created("http://files.test/api/v1/uploads/abc"), cut(),
+            answer(204, ["Upload-Offset": "10", "Upload-Complete": "?0"]), answer(200, ["Upload-Complete": "?1"]),
+        ])
+
+        _ = try await client.uploadResumably(fixture.file, to: request, using: .draft, records: fixture.records)
+
+        let requests = await client.requests.map(\.request)
+        #expect(requests[0].headers?["Content-Disposition"] == "attachment; filename=\"x\"")
+        for followUp in requests.dropFirst() {
+            #expect(followUp.headers?["Authorization"] == "Bearer t")
+            #expect(followUp.headers?["Content-Disposition"] == nil)
+            #expect(followUp.headers?["Upload-Length"] == nil)
+        }
+    }
+
     @Test(arguments: [ResumableUploadProtocol.draft, .tus])
     func aCutAppendRetrievesTheOffsetAndSendsOnlyTheRest(uploadProtocol: ResumableUploadProtocol) async throws {
         let fixture = try UploadFixture(file)
@@ -80,6 +100,26 @@ struct ResumableUploadTests {
         #expect(log.sent.last == 10_000)
         #expect(log.sent == log.sent.sorted())
         #expect(Set(log.sent).count == log.sent.count)
+    }
+
+    @Test func anAppendThatFailsWithASendFailureResumesButACancelledOneThrows() async throws {
+        let fixture = try UploadFixture(file)
+        let failing = { (error: HTTPTransportError) in
+            StreamedReply(HTTPResponse(statusCode: 204), steps: [.fail(error)])
+        }
+        let client = StreamingScriptedHTTPClient(replies: [
+            created("http://files.test/api/v1/uploads/abc"),
+            failing(.other(underlying: TransferInterrupted())),
+            answer(204, ["Upload-Offset": "10", "Upload-Complete": "?0"]),
+            failing(.cancelled),
+        ])
+
+        await #expect(throws: HTTPTransportError.self) {
+            try await client.uploadResumably(fixture.file, to: creationRequest, using: .draft, records: fixture.records)
+        }
+
+        #expect(await client.requests.map(\.request.method) == [.post, .patch, .head, .patch])
+        #expect(try fixture.recordNames().count == 1)
     }
 
     @Test func anInterruptedCallLeavesARecordAndTheNextCallResumes() async throws {
