@@ -40,6 +40,7 @@ struct CategorizedErrorTests {
         "HTTPClient.HTTPDownloadError": HTTPDownloadError.self,
         "HTTPClient.HTTPError": HTTPError.self,
         "HTTPClient.HTTPTransportError": HTTPTransportError.self,
+        "HTTPClient.ResumableUploadError": ResumableUploadError.self,
         "HTTPClientSupport.InvalidHeaderFieldError": InvalidHeaderFieldError.self,
         "HTTPClientSupport.RedirectError": RedirectError.self,
         "HTTPClientSupport.TransportConfigurationError": TransportConfigurationError.self,

@@ -47,3 +47,18 @@ extension HTTPContentRange.ParseError: CategorizedError {
     /// A `Content-Range` the server sent that cannot be read: the answer cannot be used (3).
     var exitStatus: ExitStatus { .invalidResponse }
 }
+
+extension ResumableUploadError: CategorizedError {
+    /// A file or record that cannot be read or written is 5; an upload that stalled on the network is 1; every
+    /// answer the upload cannot go on with (no protocol support, a lost or moved offset, an expired upload, a
+    /// limit, an unreachable upload URL) is 2.
+    var exitStatus: ExitStatus {
+        switch self {
+        case .fileSystem: .localFileFailure
+        case .stalled: .networkFailure
+        case .protocolNotSupported, .offsetMovedBackwards, .invalidOffset, .uploadExpired, .limitExceeded,
+            .uploadURLNotAddressable:
+            .serverError
+        }
+    }
+}

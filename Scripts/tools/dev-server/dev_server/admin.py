@@ -1,4 +1,4 @@
-"""/_admin/*: counters and waiting on them, reset, fault mode, fail-next, download and upload holds, token expiry, SE backoff
+"""/_admin/*: counters and waiting on them, reset, fault mode, fail-next, download and upload holds, upload cuts, token expiry, SE backoff
 and throttle.
 
 Never faulted."""
@@ -67,6 +67,16 @@ def files_upload_release(app, request, match):
     return json_response(200, {"released": True})
 
 
+def uploads_cut(app, request, match):
+    """The next `count` (default 1) resumable request bodies stop after `after_bytes` and drop the connection."""
+    payload = read_json_object(request) or {}
+    after_bytes, count = payload.get("after_bytes"), payload.get("count", 1)
+    if not _is_int(after_bytes, 0) or not _is_int(count, 1):
+        return text(400, "expected {\"after_bytes\": N} with N >= 0, and optionally \"count\" >= 1")
+    app.uploads.cut.arm(after_bytes, count)
+    return json_response(200, {"after_bytes": after_bytes, "count": count})
+
+
 def reset(app, request, match):
     app.reset()
     return json_response(200, {"reset": True})
@@ -122,6 +132,7 @@ ROUTES = [
     (("POST",), r"/_admin/files-hold", files_hold),
     (("POST",), r"/_admin/files-upload-hold", files_upload_hold),
     (("POST",), r"/_admin/files-upload-release", files_upload_release),
+    (("POST",), r"/_admin/uploads-cut", uploads_cut),
     (("GET", "HEAD"), r"/_admin/faults", get_faults),
     (("POST",), r"/_admin/faults", set_faults),
     (("POST",), r"/_admin/expire-tokens", expire_tokens),

@@ -6,6 +6,7 @@ from .fail_next import FailNext
 from .fault_injection import FaultInjector
 from .file_store import FileStore
 from .files_hold import FilesHold, UploadHold
+from .resumable_store import ResumableStore
 from .se_catalog import Catalog
 from .stack_exchange import StackExchangeState
 from .token_api import TokenState
@@ -27,10 +28,11 @@ class App:
         self.files = files or FileStore.temporary()
         self.files_hold = FilesHold()
         self.upload_hold = UploadHold()
+        self.uploads = ResumableStore(self.files, self.counters)
 
     def reset(self):
         """Back to the start: counters, stored token, access tokens, faults, fail-next rules, download and upload holds,
-        SE quota, and the uploaded files when they live in the server's own temporary folder."""
+        resumable uploads and cuts, SE quota, and the uploaded files when they live in the server's own temporary folder."""
         self.counters.reset()
         self.tokens.reset()
         self.faults.reset()
@@ -38,6 +40,7 @@ class App:
         self.files_hold.reset()
         self.upload_hold.reset()
         self.se_state.reset()
+        self.uploads.reset()
         self.files.reset()
 
     def close(self):

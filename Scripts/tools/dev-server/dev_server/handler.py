@@ -56,7 +56,8 @@ class Handler(BaseHTTPRequestHandler):
             return
         request = Request(self.command, target, query, self.headers.items(), body, app.base_url, stream)
         response = self._respond(app, request)
-        if stream is not None and not stream.complete and not stream.drain(DRAIN_LIMIT):
+        cut = response is not None and response.drop
+        if stream is not None and not stream.complete and (cut or not stream.drain(DRAIN_LIMIT)):
             self.close_connection = True
         if response is not None:
             self._send(response)

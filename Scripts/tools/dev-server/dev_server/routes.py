@@ -4,12 +4,13 @@ import re
 import sys
 from urllib.parse import unquote
 
-from . import admin, cdn, echo, faults, files_api, gzip_faults, stack_exchange, token_api
+from . import admin, cdn, draft_uploads, echo, faults, files_api, gzip_faults, stack_exchange, token_api, tus_uploads
 from .http_types import BadRequest, text
 
 TABLE = [
     (methods, re.compile(pattern), function)
-    for module in (token_api, files_api, stack_exchange, cdn, echo, faults, gzip_faults, admin)
+    for module in (token_api, files_api, draft_uploads, tus_uploads, stack_exchange, cdn, echo, faults, gzip_faults,
+                   admin)
     for methods, pattern, function in module.ROUTES
 ]
 
@@ -18,7 +19,8 @@ def streams_body(method, target):
     """True when the route for `method` and `target` reads the request body itself, in bounded chunks."""
     path = unquote(target)
     return any(method in methods and pattern.fullmatch(path)
-               for methods, pattern in files_api.STREAMING_ROUTES)
+               for module in (files_api, draft_uploads, tus_uploads)
+               for methods, pattern in module.STREAMING_ROUTES)
 
 
 def dispatch(app, request):

@@ -106,7 +106,7 @@ public struct MultipartForm: Sendable {
     }
 
     /// `; filename="…"`, followed by `; filename*=UTF-8''…` when the name needs it.
-    private static func filenameParameters(_ filename: String) -> String {
+    static func filenameParameters(_ filename: String) -> String {
         let plain = filename.unicodeScalars.allSatisfy { $0.isASCII && !needsExtendedForm($0) }
         if plain { return "; filename=\"\(filename)\"" }
         var fallback = ""
