@@ -2,7 +2,8 @@
 // HTTPURLBuilder). The input is lines: the base URL, the version, the path, then query items `name=value`.
 // Properties: encoded text holds only allowed bytes and `%XX`, and decodes back to the text; the one-string
 // path and the URLComponents path build the same URL; the URL's path ends with the request's non-empty
-// segments and its query ends with the request's items sorted by name, each decoding to what was sent.
+// segments, each decoding to what was sent with its own percent-escapes decoded, and its query ends with the
+// request's items sorted by name, each decoding to what was sent.
 
 import Foundation
 import HTTPClient
@@ -41,7 +42,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             "\(url.absoluteString) != \(viaComponents.absoluteString)")
     }
     guard let url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return 0 }
-    let sentSegments = (request.version.split(separator: "/") + request.path.split(separator: "/")).map(String.init)
+    let sentSegments = (request.version.split(separator: "/") + request.path.split(separator: "/"))
+        .map { decodingEscapes(String($0)) }
     let segments = components.percentEncodedPath.split(separator: "/").map { $0.removingPercentEncoding }
     check(segments.suffix(sentSegments.count).elementsEqual(sentSegments), "path \(components.percentEncodedPath)")
     let items = (components.percentEncodedQuery ?? "").split(separator: "&").map { item in
@@ -67,6 +69,31 @@ private func checkEncoding(_ encoded: String, of text: String, allowed: Set<UInt
         }
     }
     check(encoded.removingPercentEncoding == text, "\(encoded) does not decode to \(text.debugDescription)")
+}
+
+/// `text` with each `%XX` escape (two hex digits, either case) decoded and every other byte kept, as a server
+/// reads a segment the client sent; `nil` when the bytes are not UTF-8.
+private func decodingEscapes(_ text: String) -> String? {
+    let bytes = Array(text.utf8)
+    var decoded: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+        if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, isAnyHexDigit(bytes[index + 1]),
+            isAnyHexDigit(bytes[index + 2]),
+            let value = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
+        {
+            decoded.append(value)
+            index += 3
+        } else {
+            decoded.append(bytes[index])
+            index += 1
+        }
+    }
+    return String(validating: decoded, as: UTF8.self)
+}
+
+private func isAnyHexDigit(_ byte: UInt8) -> Bool {
+    isHexDigit(byte) || (0x61...0x66).contains(byte)
 }
 
 private func isHexDigit(_ byte: UInt8) -> Bool {

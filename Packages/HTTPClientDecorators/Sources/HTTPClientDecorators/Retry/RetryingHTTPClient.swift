@@ -18,7 +18,7 @@ import HTTPClient
 /// - Inside a ``TimeoutHTTPClient`` it never waits past the deadline: when the next wait would end after it,
 ///   the last response is returned, or the last error rethrown, at once.
 /// - When the calling task is cancelled the retries stop with `CancellationError`.
-/// - Each attempt runs with ``HTTPAttempt/resendCount`` set to the number of sends before it, for the
+/// - Each attempt runs with `HTTPAttempt.resendCount` set to the number of sends before it, for the
 ///   decorators below (tracing counts resends with it).
 /// - Streaming decides on the response head, or on an error before it: a retried answer's body is left unread,
 ///   a request whose body is single-pass is sent once, and no answer is retried once it reached `receive`.
