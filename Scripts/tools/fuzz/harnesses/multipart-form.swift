@@ -2,8 +2,9 @@
 // The input is five NUL-separated fields: a field name, a file name (empty for none), a content type (empty
 // for none), the part's bytes and a text value. Properties: the body's known length is the encoded size; the
 // encoding starts with the boundary line, ends with the closing delimiter and splits into exactly the two parts
-// appended; no header line holds a CR or LF; each Content-Disposition names the field (and file) with `"`, CR
-// and LF percent-encoded and nothing else changed; the content type loses only its CR and LF; each part's
+// appended; no header line holds a CR or LF; each Content-Disposition names the field with `"`, CR and LF
+// percent-encoded and nothing else changed, and the file plainly or with an RFC 8187 `filename*` that decodes
+// to its name; the content type loses only its CR and LF; each part's
 // content comes back byte for byte.
 
 import Foundation
@@ -34,10 +35,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let parts = MultipartReader.parts(encoded, boundary: form.boundary)
     check(parts.count == 2, "\(parts.count) parts read back")
     guard parts.count == 2 else { return 0 }
-    var disposition = "form-data; name=\"\(MultipartReader.escaped(name))\""
-    if let filename { disposition += "; filename=\"\(MultipartReader.escaped(filename))\"" }
+    let disposition = parts[0].headers["Content-Disposition"] ?? ""
+    let nameParameter = "form-data; name=\"\(MultipartReader.escaped(name))\""
+    check(disposition.hasPrefix(nameParameter), "disposition \(parts[0].headers)")
+    let rest = String(disposition.dropFirst(nameParameter.count))
+    if let filename {
+        check(MultipartReader.namesFile(rest, filename), "file name \(rest) for \(filename.debugDescription)")
+    } else {
+        check(rest.isEmpty, "a file name \(rest) for a part without one")
+    }
     let type = contentType ?? (filename == nil ? nil : "application/octet-stream")
-    check(parts[0].headers["Content-Disposition"] == disposition, "disposition \(parts[0].headers)")
     check(parts[0].headers["Content-Type"] == type.map(MultipartReader.singleLine), "type \(parts[0].headers)")
     check(parts[0].content == content, "the data part's content changed")
     check(parts[1].headers == ["Content-Disposition": "form-data; name=\"text\""], "text headers \(parts[1].headers)")
@@ -47,6 +54,46 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 /// A second, independent reading of what the encoder writes.
 enum MultipartReader {
+    /// Whether `parameters` name `filename`: a plain `; filename="…"` when every byte is printable ASCII other
+    /// than `"`, `\` and `%`; else a `filename` fallback of such bytes followed by an RFC 8187
+    /// `filename*=UTF-8''…` whose percent-decoding is the name's UTF-8, holding only `attr-char` and escapes.
+    static func namesFile(_ parameters: String, _ filename: String) -> Bool {
+        let plain = filename.utf8.allSatisfy(isQuotable)
+        if plain { return parameters == "; filename=\"\(filename)\"" }
+        let parts = parameters.components(separatedBy: "\"; filename*=UTF-8''")
+        guard parts.count == 2, parts[0].hasPrefix("; filename=\"") else { return false }
+        let fallback = parts[0].dropFirst("; filename=\"".count)
+        guard fallback.utf8.allSatisfy(isQuotable), let decoded = percentDecoded(parts[1]) else { return false }
+        return decoded == Array(filename.utf8)
+    }
+
+    private static func isQuotable(_ byte: UInt8) -> Bool {
+        (0x20...0x7E).contains(byte) && byte != 0x22 && byte != 0x5C && byte != 0x25
+    }
+
+    /// The bytes of an RFC 8187 value, or `nil` when it holds anything but `attr-char` and `%XX`.
+    private static func percentDecoded(_ text: String) -> [UInt8]? {
+        let attributeCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$&+-.^_`|~".utf8)
+        let bytes = Array(text.utf8)
+        var decoded: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x25 {
+                guard index + 2 < bytes.count,
+                    let value = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16),
+                    bytes[index + 1] != 0x2B
+                else { return nil }
+                decoded.append(value)
+                index += 3
+            } else {
+                guard attributeCharacters.contains(bytes[index]) else { return nil }
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return decoded
+    }
+
     struct Part {
         var headers: [String: String]
         var content: Data
