@@ -10,7 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 BOOTSTRAP = ROOT / "Scripts" / "bootstrap"
-REAL_TOOLS = ("bash", "env", "mktemp", "rm", "sed")
+REAL_TOOLS = ("bash", "env", "mktemp", "rm", "sed", "dirname", "cmp", "cp", "tr")
 
 
 class BootstrapTests(unittest.TestCase):
@@ -134,6 +134,28 @@ class BootstrapTests(unittest.TestCase):
     def test_an_unknown_argument_is_refused(self):
         result = self.run_bootstrap("--frobnicate")
         self.assertEqual(result.returncode, 64)
+
+    def test_python_packages_that_cannot_be_installed_only_warn_and_leave_no_environment(self):
+        self.with_libcurl()
+        self.with_browser()
+        venv = self.directory / "venv"
+        self.fake("python3", 'mkdir -p "$3/bin"; exit 1')  # `python3 -m venv DIR` starts the folder, then fails
+        self.bin.joinpath("mkdir").symlink_to(shutil.which("mkdir"))
+        result = self.run_bootstrap("--python-tests", PYTHON_TEST_VENV=str(venv))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("installing opentelemetry-proto protobuf tuspyserver uvicorn (pip, into .build-python)",
+                      result.stdout)
+        self.assertIn("the tests that need them will be skipped", result.stderr)
+        self.assertFalse(venv.exists())
+
+    def test_python_packages_in_a_dry_run_are_named_and_not_installed(self):
+        self.with_libcurl()
+        self.with_browser()
+        venv = self.directory / "venv"
+        result = self.run_bootstrap("--python-tests", "--dry-run", PYTHON_TEST_VENV=str(venv))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("would install opentelemetry-proto protobuf tuspyserver uvicorn (pip", result.stdout)
+        self.assertFalse(venv.exists())
 
 
 if __name__ == "__main__":
