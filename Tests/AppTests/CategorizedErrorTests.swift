@@ -6,6 +6,7 @@ import HTTPCaching
 import HTTPClient
 import HTTPClientDecorators
 import HTTPClientSupport
+import HTTPTelemetry
 import QuestionsFeature
 import QuestionsFeatureAPI
 import Testing
@@ -48,6 +49,7 @@ struct CategorizedErrorTests {
         "HTTPClientDecorators.ContentTypeValidationError": ContentTypeValidationError.self,
         "HTTPClientDecorators.TimeoutError": TimeoutError.self,
         "HTTPClientDecorators.TokenRefreshError": TokenRefreshError.self,
+        "HTTPTelemetry.OTLPExportError": OTLPExportError.self,
         "QuestionsFeatureAPI.AvatarMapper.Error": AvatarMapper.Error.self,
         "QuestionsFeatureAPI.AvatarRequest.Error": AvatarRequest.Error.self,
         "QuestionsFeatureAPI.BackoffInEffect": BackoffInEffect.self,

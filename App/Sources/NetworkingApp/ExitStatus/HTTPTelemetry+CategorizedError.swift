@@ -1,0 +1,12 @@
+import HTTPTelemetry
+
+extension OTLPExportError: CategorizedError {
+    /// A collector that refused an export is a server error; one that could not be reached, a network failure.
+    /// The tool reports either as a warning and keeps the command's own status.
+    var exitStatus: ExitStatus {
+        switch self {
+        case .rejected: .serverError
+        case .unreachable: .networkFailure
+        }
+    }
+}
