@@ -50,6 +50,7 @@ struct CategorizedErrorTests {
         "HTTPClientDecorators.TimeoutError": TimeoutError.self,
         "HTTPClientDecorators.TokenRefreshError": TokenRefreshError.self,
         "HTTPTelemetry.OTLPExportError": OTLPExportError.self,
+        "HTTPTelemetry.TelemetryConfigurationError": TelemetryConfigurationError.self,
         "QuestionsFeatureAPI.AvatarMapper.Error": AvatarMapper.Error.self,
         "QuestionsFeatureAPI.AvatarRequest.Error": AvatarRequest.Error.self,
         "QuestionsFeatureAPI.BackoffInEffect": BackoffInEffect.self,

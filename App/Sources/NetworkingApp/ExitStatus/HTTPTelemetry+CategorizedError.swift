@@ -10,3 +10,9 @@ extension OTLPExportError: CategorizedError {
         }
     }
 }
+
+extension TelemetryConfigurationError: CategorizedError {
+    /// An `OTEL_*` value the tool cannot use is a usage error; the tool reports it as a warning and runs the
+    /// command without that setting.
+    var exitStatus: ExitStatus { .usage }
+}
