@@ -1,19 +1,18 @@
 """Scripts/tests/otlp_trace_reader.py, the independent reader the CLI tests run on `--trace` files: it finds each
-kind of problem it looks for. Needs `opentelemetry-proto` and `protobuf` (the `.build-python` environment);
-skipped, saying so, without them."""
+kind of problem it looks for. The reader runs under the interpreter of the `.build-python` virtual environment
+(`Scripts/bootstrap --python-tests`), which holds `opentelemetry-proto` and `protobuf`; skipped, saying so, without
+it."""
 
 import json
+import subprocess
 import tempfile
 import unittest
 from pathlib import Path
 
-try:
-    from tests import otlp_trace_reader
-except ImportError as error:  # pragma: no cover - depends on the machine
-    otlp_trace_reader = None
-    MISSING = f"opentelemetry-proto and protobuf are not importable ({error}); run Scripts/bootstrap --python-tests"
-else:
-    MISSING = None
+ROOT = Path(__file__).resolve().parents[2]
+INTERPRETER = ROOT / ".build-python" / "bin" / "python3"
+READER = Path(__file__).resolve().parent / "otlp_trace_reader.py"
+MISSING = None if INTERPRETER.exists() else f"{INTERPRETER} is missing; run Scripts/bootstrap --python-tests"
 
 TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736"
 ROOT_ID = "00f067aa0ba902b7"
@@ -40,10 +39,16 @@ def trace_line(*spans):
 @unittest.skipIf(MISSING, MISSING)
 class OTLPTraceReaderTests(unittest.TestCase):
     def read(self, *lines, forbid=()):
+        """The reader's summary of a file holding `lines`; its exit status says whether it found a problem."""
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "t.jsonl"
             path.write_text("".join(line + "\n" for line in lines))
-            return otlp_trace_reader.read(path, list(forbid))
+            arguments = [str(INTERPRETER), str(READER), str(path)]
+            arguments += [item for word in forbid for item in ("--forbid", word)]
+            run = subprocess.run(arguments, capture_output=True, text=True, timeout=60)
+            summary = json.loads(run.stdout)
+            self.assertEqual(run.returncode, 1 if summary["problems"] else 0, run.stderr)
+            return summary
 
     def good_line(self, **client_attributes):
         return trace_line(span(ROOT_ID, 1, "networking questions"),

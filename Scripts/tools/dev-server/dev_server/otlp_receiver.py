@@ -1,5 +1,6 @@
 """An OTLP/HTTP receiver for the tests: `POST /v1/traces` and `POST /v1/metrics` keep each export (OTLP/JSON) with the
-headers it came with; `GET /_admin/otlp` reads them back and `POST /_admin/otlp/clear` (or `/_admin/reset`) forgets them."""
+headers it came with; `GET /_admin/otlp` reads them back and `POST /_admin/otlp/clear` (or `/_admin/reset`) forgets
+them."""
 
 import json
 import threading
