@@ -61,6 +61,7 @@ let package = Package(
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
                 .product(name: "HTTPCaching", package: "HTTPCaching"),
                 .product(name: "HTTPArchive", package: "HTTPArchive"),
+                .product(name: "HTTPTelemetry", package: "HTTPTelemetry"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
                 .product(name: "CurlInfrastructure", package: "CurlInfrastructure"),
                 .product(name: "QuestionsFeature", package: "QuestionsFeature"),

@@ -6,6 +6,7 @@ import HTTPCaching
 import HTTPClient
 import HTTPClientDecorators
 import HTTPClientSupport
+import HTTPTelemetry
 import QuestionsFeature
 import QuestionsFeatureAPI
 import Testing
@@ -48,6 +49,8 @@ struct CategorizedErrorTests {
         "HTTPClientDecorators.ContentTypeValidationError": ContentTypeValidationError.self,
         "HTTPClientDecorators.TimeoutError": TimeoutError.self,
         "HTTPClientDecorators.TokenRefreshError": TokenRefreshError.self,
+        "HTTPTelemetry.OTLPExportError": OTLPExportError.self,
+        "HTTPTelemetry.TelemetryConfigurationError": TelemetryConfigurationError.self,
         "QuestionsFeatureAPI.AvatarMapper.Error": AvatarMapper.Error.self,
         "QuestionsFeatureAPI.AvatarRequest.Error": AvatarRequest.Error.self,
         "QuestionsFeatureAPI.BackoffInEffect": BackoffInEffect.self,

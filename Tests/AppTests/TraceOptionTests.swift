@@ -46,6 +46,34 @@ struct TraceOptionTests {
         #expect(try Data(contentsOf: target).isEmpty)
     }
 
+    @Test func sdkDisabledWritesNoTraceAndSaysSoOnce() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let trace = directory.file("t.jsonl")
+
+        let (status, console) = await replay(
+            ["questions", "--page-size", "5", "--trace", trace.path], environment: ["OTEL_SDK_DISABLED": "true"])
+
+        #expect(status == .success)
+        #expect(console.stderr == "networking: OTEL_SDK_DISABLED is true, so --trace writes nothing.\n")
+        #expect(!FileManager.default.fileExists(atPath: trace.path))
+    }
+
+    @Test func theServiceNameAndResourceAttributesNameTheTracesResource() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let trace = directory.file("t.jsonl")
+
+        let (status, _) = await replay(
+            ["questions", "--page-size", "5", "--trace", trace.path],
+            environment: ["OTEL_SERVICE_NAME": "svc", "OTEL_RESOURCE_ATTRIBUTES": "team=net%20work"])
+
+        #expect(status == .success)
+        let text = try String(contentsOf: trace, encoding: .utf8)
+        #expect(text.contains(#"{"key":"service.name","value":{"stringValue":"svc"}}"#))
+        #expect(text.contains(#"{"key":"team","value":{"stringValue":"net work"}}"#))
+    }
+
     /// The spans of every trace line of `file`.
     private static func spans(in file: URL) throws -> [[String: Any]] {
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
@@ -57,15 +85,17 @@ struct TraceOptionTests {
         }
     }
 
-    /// Runs `arguments` replaying the questions feature's preview archive, with `TRACEPARENT` set and both APIs
-    /// on a port nothing listens on.
-    private func replay(_ arguments: [String]) async -> (AppExitStatus, CapturingConsole) {
+    /// Runs `arguments` replaying the questions feature's preview archive, with `TRACEPARENT` and `extra` set and
+    /// both APIs on a port nothing listens on.
+    private func replay(_ arguments: [String], environment extra: [String: String] = [:]) async -> (
+        AppExitStatus, CapturingConsole
+    ) {
         let archive = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Packages/QuestionsFeature/Previews/questions.har")
         let environment = [
             "NETWORKING_QUESTIONS_URL": "http://127.0.0.1:9", "NETWORKING_TOKEN_URL": "http://127.0.0.1:9",
             "NETWORKING_TIMEOUT": "86400", "TRACEPARENT": Self.parent, "TRACESTATE": "vendor=1",
-        ]
+        ].merging(extra) { _, given in given }
         let console = CapturingConsole()
         let status = await NetworkingApp.run(
             arguments: arguments + ["--replay", archive.path], environment: environment, console: console.console)

@@ -66,13 +66,13 @@ public enum NetworkingApp {
             return await archive.finish(
                 Report.failure(OfflineWithoutCache(underlying: error), console: console), console: console)
         }
+        let liveTransport = HTTPClientFactory.transport(settings.transport, proxy: settings.proxy)
         var factory = HTTPClientFactory(
-            log: log, cache: cache, recorder: archive.recorder,
-            makeTransport: HTTPClientFactory.transport(settings.transport, proxy: settings.proxy))
-        factory.makeTransport = archive.transport(factory.makeTransport)
+            log: log, cache: cache, recorder: archive.recorder, makeTransport: archive.transport(liveTransport))
         factory.inFlight = archive.inFlight
         factory.deadline = CommandDeadline.start(total: settings.timeout)
-        let trace = CommandTrace(path: invocation.tracePath, environment: environment)
+        let trace = CommandTrace(path: invocation.tracePath, environment: environment, makeTransport: liveTransport)
+        trace.warnings.forEach(console.writeError)
         factory.telemetry = trace.collector
         // A JSON document reaches standard output only once the whole run, `--record` file included, succeeded.
         let json = DeferredOutput.isNeeded(for: invocation.command) ? DeferredOutput(console) : nil

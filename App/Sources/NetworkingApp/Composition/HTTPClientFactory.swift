@@ -28,7 +28,7 @@ public struct HTTPClientFactory: Sendable {
     public var recorder: HARRecorder?
     /// Counts the recorded loads still running, so the archive is written after them (see ``TrafficArchive``).
     var inFlight: InFlightLoads?
-    /// Traces every request attempt (`--trace`, see ``CommandTrace``); `nil` traces nothing.
+    /// Traces every request attempt (`--trace` or an OTLP endpoint, see ``CommandTrace``); `nil` traces nothing.
     var telemetry: TelemetryCollector?
     /// `--timeout`: bounds every chain (the outermost layer), all of them together; `nil` for no bound.
     var deadline: SharedDeadline?

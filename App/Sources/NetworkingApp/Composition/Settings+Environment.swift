@@ -40,6 +40,19 @@ extension Settings {
                 "curl or urlsession (default \(TransportChoice.platformDefault.rawValue) here; --transport wins)"
             ),
             (Variable.proxy, "proxy URL for both transports, empty to go direct (--proxy wins)"),
+            (
+                "OTEL_EXPORTER_OTLP_ENDPOINT",
+                "OTLP/HTTP collector that gets the spans and request durations\n"
+                    + "(…/v1/traces, …/v1/metrics); _TRACES_ENDPOINT and\n"
+                    + "_METRICS_ENDPOINT are used as given"
+            ),
+            ("OTEL_EXPORTER_OTLP_HEADERS", "key=value,… header fields for the collector (percent-decoded)"),
+            (
+                "OTEL_SERVICE_NAME",
+                "service.name of the telemetry (default networking);\n"
+                    + "OTEL_RESOURCE_ATTRIBUTES adds key=value,… attributes"
+            ),
+            ("OTEL_SDK_DISABLED", "true turns all telemetry off, --trace included"),
         ]
     }
 }

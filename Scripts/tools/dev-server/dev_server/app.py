@@ -6,6 +6,7 @@ from .fail_next import FailNext
 from .fault_injection import FaultInjector
 from .file_store import FileStore
 from .files_hold import FilesHold, UploadHold
+from .otlp_receiver import OTLPStore
 from .resumable_store import ResumableStore
 from .se_catalog import Catalog
 from .stack_exchange import StackExchangeState
@@ -29,10 +30,11 @@ class App:
         self.files_hold = FilesHold()
         self.upload_hold = UploadHold()
         self.uploads = ResumableStore(self.files, self.counters)
+        self.otlp = OTLPStore(self.counters)
 
     def reset(self):
         """Back to the start: counters, stored token, access tokens, faults, fail-next rules, download and upload holds,
-        resumable uploads and cuts, SE quota, and the uploaded files when they live in the server's own temporary folder."""
+        resumable uploads and cuts, SE quota, OTLP exports, and the uploaded files when they live in the server's own temporary folder."""
         self.counters.reset()
         self.tokens.reset()
         self.faults.reset()
@@ -41,6 +43,7 @@ class App:
         self.upload_hold.reset()
         self.se_state.reset()
         self.uploads.reset()
+        self.otlp.reset()
         self.files.reset()
 
     def close(self):

@@ -4,13 +4,14 @@ import re
 import sys
 from urllib.parse import unquote
 
-from . import admin, cdn, draft_uploads, echo, faults, files_api, gzip_faults, stack_exchange, token_api, tus_uploads
+from . import (admin, cdn, draft_uploads, echo, faults, files_api, gzip_faults, otlp_receiver, stack_exchange, token_api,
+               tus_uploads)
 from .http_types import BadRequest, text
 
 TABLE = [
     (methods, re.compile(pattern), function)
     for module in (token_api, files_api, draft_uploads, tus_uploads, stack_exchange, cdn, echo, faults, gzip_faults,
-                   admin)
+                   otlp_receiver, admin)
     for methods, pattern, function in module.ROUTES
 ]
 
