@@ -2,7 +2,8 @@
 
 Parses every line of the golden file that HTTPTelemetry's Swift tests compare their output with
 (Packages/HTTPTelemetry/Tests/HTTPTelemetryTests/Fixtures/otlp-golden.jsonl) with `opentelemetry-proto`
-and `protobuf`, when both are importable; skipped, saying so, otherwise (nothing is installed from the network).
+and `protobuf`, when both are importable (Scripts/test runs the python tests under the `.build-python` interpreter,
+which holds them); skipped, saying so, otherwise.
 Protobuf's JSON mapping reads ids as base64, and reads 32 hex digits silently as a 24-byte id, so the hex ids
 are turned into base64 before parsing, as OTLP/JSON receivers do.
 """
