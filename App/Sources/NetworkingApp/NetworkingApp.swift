@@ -70,6 +70,10 @@ public enum NetworkingApp {
             log: log, cache: cache, recorder: archive.recorder,
             makeTransport: HTTPClientFactory.transport(settings.transport, proxy: settings.proxy))
         factory.makeTransport = archive.transport(factory.makeTransport)
+        if let template = invocation.writeOut {
+            factory.makeTransport = WritingOutHTTPClient.transports(
+                factory.makeTransport, template: template, write: console.writeRawError)
+        }
         factory.inFlight = archive.inFlight
         factory.deadline = CommandDeadline.start(total: settings.timeout)
         let trace = CommandTrace(path: invocation.tracePath, environment: environment)
