@@ -10,7 +10,8 @@ import HTTPTelemetry
 /// decimals counted from the exchange's start, `http_version` is `1.0`, `1.1`, `2` or `3`. When the transport
 /// measured the exchange, a phase it did not go through (no TLS over plain HTTP, no connect on a reused
 /// connection) reads `0.000000`, a missing size `0`, a missing version `0` and a missing port `0`, as curl prints
-/// them. When the transport measured nothing (URLSession on Linux, a `--replay` archive), every measured value
+/// them. After redirects the transport followed, the times and sizes are the last hop's (see
+/// `HTTPExchangeMetrics`), where curl adds the hops up. When the transport measured nothing (URLSession on Linux, a `--replay` archive), every measured value
 /// (times, sizes, speed, redirects, peer and version) is empty: no time is made up.
 struct WriteOutExchange: Sendable {
     /// The request's method.
