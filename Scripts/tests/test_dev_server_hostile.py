@@ -6,6 +6,7 @@ import json
 import socket
 import struct
 import threading
+import time
 import zlib
 from urllib.parse import quote
 
@@ -177,10 +178,35 @@ class FailNextTests(ServerTestCase):
         self.server.call("POST", "/_admin/reset")
         self.assertEqual(self.server.call("GET", "/echo/r")[0], 200)
 
+    def test_a_delay_without_a_status_lets_the_route_answer_after_it(self):
+        self.fail_next(method="GET", path="/echo/d", delay_ms=50)
+        started = time.monotonic()
+        status, _, body = self.server.call("GET", "/echo/d?x=1")
+        self.assertGreaterEqual(time.monotonic() - started, 0.05)
+        self.assertEqual(status, 200)
+        self.assertEqual(json.loads(body)["method"], "GET")
+        self.assertEqual(self.server.counter("delayed-next:GET /echo/d"), 1)
+        self.assertEqual(self.server.counter("failed-next:GET /echo/d"), 0)
+
+    def test_a_delay_with_a_status_answers_the_status_after_it(self):
+        self.fail_next(path="/echo/s", status=503, delay_ms=10)
+        self.assertEqual(self.server.call("GET", "/echo/s")[0], 503)
+        self.assertEqual(self.server.counter("failed-next:GET /echo/s"), 1)
+
+    def test_an_echoing_rule_answers_its_status_with_the_echo_of_the_request(self):
+        self.fail_next(path="/v1/token", status=503, echo=True, retry_after=0)
+        status, headers, body = self.server.call("GET", "/v1/token?a=1", headers={"traceparent": "00-x"})
+        self.assertEqual((status, headers["Retry-After"]), (503, "0"))
+        echoed = json.loads(body)
+        self.assertEqual((echoed["method"], echoed["path"]), ("GET", "/v1/token"))
+        self.assertIn(["traceparent", "00-x"], echoed["headers"])
+
     def test_rejects_invalid_rules(self):
         for rule in ({"status": 503}, {"path": "/_admin/counters", "status": 503}, {"path": "/x", "status": 99},
                      {"path": "/x", "status": 503, "count": 0}, {"path": "/x", "status": 503, "retry_after": -1},
-                     {"path": "x", "status": 503}, [1]):
+                     {"path": "x", "status": 503}, {"path": "/x"}, {"path": "/x", "delay_ms": 0},
+                     {"path": "/x", "delay_ms": 60_001}, {"path": "/x", "status": 503, "delay_ms": "1"},
+                     {"path": "/x", "status": 503, "echo": 1}, [1]):
             self.assertEqual(self.server.call("POST", "/_admin/fail-next", json.dumps(rule).encode())[0], 400, rule)
 
 

@@ -18,9 +18,10 @@ struct BashCompletionTests {
             try await complete("networking", "token", "")
                 == [
                     "--base-url", "--help", "--proxy", "--record", "--replay", "--timeout", "--trace", "--transport",
-                    "--verbose",
+                    "--verbose", "--write-out",
                     "-h",
                     "-v",
+                    "-w",
                     "update",
                 ])
     }

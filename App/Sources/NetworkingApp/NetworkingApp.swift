@@ -69,6 +69,10 @@ public enum NetworkingApp {
         let liveTransport = HTTPClientFactory.transport(settings.transport, proxy: settings.proxy)
         var factory = HTTPClientFactory(
             log: log, cache: cache, recorder: archive.recorder, makeTransport: archive.transport(liveTransport))
+        if let template = invocation.writeOut {
+            factory.makeTransport = WritingOutHTTPClient.transports(
+                factory.makeTransport, template: template, write: console.writeRawError)
+        }
         factory.inFlight = archive.inFlight
         factory.deadline = CommandDeadline.start(total: settings.timeout)
         let trace = CommandTrace(path: invocation.tracePath, environment: environment, makeTransport: liveTransport)

@@ -48,7 +48,7 @@ struct BashCompletion {
     }
 
     private var optionsWithValues: [String] {
-        tool.allOptions.filter { $0.value != .none }.map(\.name)
+        CompletionScript.spellings(tool.allOptions.filter { $0.value != .none })
     }
 
     /// The case that steps into a subcommand: a word names one only as its parent's first word (`count` 0).
@@ -61,13 +61,14 @@ struct BashCompletion {
 
     private var valueCases: String {
         tool.allOptions.compactMap { option -> String? in
-            switch option.value {
+            let pattern = CompletionScript.spellings([option]).joined(separator: "|")
+            return switch option.value {
             case .none: nil
             case .choice(_, let words):
-                "        \(option.name)) COMPREPLY=($(compgen -W "
+                "        \(pattern)) COMPREPLY=($(compgen -W "
                     + "\(CompletionScript.quoted(words.joined(separator: " "))) -- \"$cur\")); return ;;"
-            case .file: "        \(option.name)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;"
-            case .text: "        \(option.name)) COMPREPLY=(); return ;;"
+            case .file: "        \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;"
+            case .text: "        \(pattern)) COMPREPLY=(); return ;;"
             }
         }
         .joined(separator: "\n")

@@ -17,10 +17,10 @@ public struct Option<Target>: Sendable {
 
     /// An option that takes a value, parsed by `parser`, then given its effect by `apply`.
     public init<Value>(
-        _ name: String, _ placeholder: String, help: String, _ parser: ValueParser<Value>,
+        _ name: String, short: String? = nil, _ placeholder: String, help: String, _ parser: ValueParser<Value>,
         apply: @escaping @Sendable (inout Target, Value, OptionContext) throws(UsageError) -> Void
     ) {
-        spec = OptionSpec(name, value: parser.completion.value(named: placeholder), help: help)
+        spec = OptionSpec(name, short: short, value: parser.completion.value(named: placeholder), help: help)
         self.apply = { target, text, context throws(UsageError) in
             try apply(&target, try parser.parse(text ?? "", in: context), context)
         }
@@ -28,10 +28,12 @@ public struct Option<Target>: Sendable {
 
     /// An option that takes a value, parsed by `parser` and stored at `keyPath`.
     public init<Value>(
-        _ name: String, _ placeholder: String, help: String, _ keyPath: WritableKeyPath<Target, Value?> & Sendable,
-        _ parser: ValueParser<Value>
+        _ name: String, short: String? = nil, _ placeholder: String, help: String,
+        _ keyPath: WritableKeyPath<Target, Value?> & Sendable, _ parser: ValueParser<Value>
     ) {
-        self.init(name, placeholder, help: help, parser) { target, value, _ in target[keyPath: keyPath] = value }
+        self.init(name, short: short, placeholder, help: help, parser) { target, value, _ in
+            target[keyPath: keyPath] = value
+        }
     }
 
     /// A flag: an option without a value, given its effect by `apply`.

@@ -47,6 +47,11 @@ enum CommandTable {
                 + "FILE.jsonl (OTLP/JSON Lines; TRACEPARENT sets the parent span)",
             \.tracePath, .file(needs: "a JSON Lines file path")),
         Option(
+            "--write-out", short: "-w", "FORMAT",
+            help: "after each HTTP exchange, write FORMAT to standard error with curl's\n"
+                + "variables filled in: %{http_code}, %{time_total}, ... (\\n a new line)",
+            \.writeOut, OptionValues.writeOut),
+        Option(
             "--timeout", "SECONDS",
             help: "give up after SECONDS of network work in total, retries included\n"
                 + "(default \(Settings.defaultTimeout.components.seconds); fractions allowed)",

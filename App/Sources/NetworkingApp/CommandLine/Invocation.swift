@@ -16,6 +16,8 @@ struct Invocation: Equatable, Sendable {
     var replayPath: String?
     /// `--trace FILE`: where to append this invocation's spans and request durations as OTLP/JSON Lines.
     var tracePath: String?
+    /// `--write-out FORMAT`: what to write to standard error after each HTTP exchange.
+    var writeOut: WriteOutTemplate?
     /// `--timeout SECONDS`: how long the command's network work may take in total.
     var timeout: Duration?
     /// `--transport NAME`: which client sends the requests.

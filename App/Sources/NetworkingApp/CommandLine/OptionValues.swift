@@ -14,6 +14,15 @@ enum OptionValues {
         try timeout(text, source: context.option)
     }
 
+    /// A `--write-out` format with curl's variables (see ``WriteOutTemplate``).
+    static let writeOut = ValueParser<WriteOutTemplate> { text, context throws(UsageError) in
+        do throws(WriteOutFormatError) {
+            return try WriteOutTemplate(parsing: text)
+        } catch {
+            throw context.error("\(context.option): \(error.description)")
+        }
+    }
+
     static let proxy = ValueParser<HTTPProxy> { text, context throws(UsageError) in
         try proxy(text, source: context.option)
     }

@@ -51,7 +51,8 @@ public struct HARReplayClient: HTTPClient {
     /// The number of entries in the archive.
     public var entryCount: Int { entries.count }
 
-    /// The recorded answer to `request`: a body and response, or the recorded transport error.
+    /// The recorded answer to `request`: a body and response, or the recorded transport error. A recorded
+    /// response is reported to `HTTPAnswerSourceObserver.current` as `HTTPAnswerSource.replay`.
     /// - Throws: ``HARReplayError`` when no entry matches; the recorded `HTTPTransportError` for a status-0 entry;
     ///   ``HARMissingBodyError`` when the archive lacks the entry's body.
     @discardableResult
@@ -88,7 +89,9 @@ public struct HARReplayClient: HTTPClient {
         if let reason = entry.missingBody {
             throw HARMissingBodyError(method: key.method, url: RedactedURL.string(from: entry.url), reason: reason)
         }
-        return try entry.answer.get()
+        let answer = try entry.answer.get()
+        HTTPAnswerSourceObserver.current?.observe(.replay)
+        return answer
     }
 
     private func noMatch(for request: any HTTPRequest, key: ReplayKey) -> HARReplayError {

@@ -67,8 +67,11 @@ class Handler(BaseHTTPRequestHandler):
         target = request.target
         scripted = app.fail_next.take(self.command, target)
         if scripted is not None:
-            app.counters.increment(f"failed-next:{self.command} {target}")
-            return scripted
+            time.sleep(scripted.delay_ms / 1000)
+            if scripted.status is not None:
+                app.counters.increment(f"failed-next:{self.command} {target}")
+                return scripted.response(request)
+            app.counters.increment(f"delayed-next:{self.command} {target}")
         pieces, interval = 1, 0.0
         drawn = None if unquote(target).startswith("/_admin/") else app.faults.draw()
         if drawn:

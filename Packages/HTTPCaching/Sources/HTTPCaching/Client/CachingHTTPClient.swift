@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// A private HTTP cache (RFC 9111) in front of another client, for `GET` and `HEAD`.
 ///
@@ -57,8 +58,16 @@ public struct CachingHTTPClient: HTTPClient {
     }
 
     /// Answers `request` from the store where the rules allow, else from the origin (storing what may be stored).
+    /// The answer's outcome also goes to `HTTPAnswerSourceObserver.current` as `HTTPAnswerSource.cache`.
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
+        let answer = try await answer(to: request)
+        HTTPCacheOutcome.report(answer.1)
+        return answer
+    }
+
+    /// The answer ``load(request:)`` gives, before its outcome is reported.
+    func answer(to request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
         let key = HTTPCacheKey(request: request)
         guard request.method == .get || request.method == .head else {
             return try await loadUnsafe(request, key: key)

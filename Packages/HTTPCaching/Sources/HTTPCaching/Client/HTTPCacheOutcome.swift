@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPClientSupport
 
 /// How ``CachingHTTPClient`` produced an answer, as it reports in the answer's `X-Cache` header.
 public enum HTTPCacheOutcome: String, Sendable, CaseIterable {
@@ -19,5 +20,21 @@ public enum HTTPCacheOutcome: String, Sendable, CaseIterable {
     public init?(_ response: HTTPResponse) {
         guard let value = response.headers?[Self.headerName] else { return nil }
         self.init(rawValue: value)
+    }
+
+    /// The outcome as `HTTPAnswerSource` names it, for tracing.
+    var cacheResult: HTTPAnswerSource.CacheResult {
+        switch self {
+        case .hit: .hit
+        case .revalidated: .revalidated
+        case .stale: .stale
+        case .miss: .miss
+        }
+    }
+
+    /// Tells `HTTPAnswerSourceObserver.current` the outcome `response` reports, if it reports one.
+    static func report(_ response: HTTPResponse) {
+        guard let outcome = HTTPCacheOutcome(response) else { return }
+        HTTPAnswerSourceObserver.current?.observe(.cache(outcome.cacheResult))
     }
 }

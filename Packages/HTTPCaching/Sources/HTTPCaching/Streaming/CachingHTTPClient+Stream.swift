@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// Streaming through the cache: the rules of ``CachingHTTPClient/load(request:)``, with bodies read in chunks.
 extension CachingHTTPClient {
@@ -17,7 +18,21 @@ extension CachingHTTPClient {
     ///   credential), streams straight to the origin unless the store answers its conditions.
     /// - A `HEAD`, a `GET` with `Range`, a stale answer within `stale-while-revalidate` and the completion of a
     ///   stored part are answered as `load` answers them, in memory.
+    ///
+    /// The answer's outcome goes to `HTTPAnswerSourceObserver.current` before `receive` gets the answer.
     public func stream<Result: Sendable>(
+        request: any HTTPRequest,
+        body: HTTPBody?,
+        progress: (@Sendable (HTTPTransferProgress) -> Void)?,
+        receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+    ) async throws -> Result {
+        try await streamAnswer(request: request, body: body, progress: progress) { response, received in
+            HTTPCacheOutcome.report(response)
+            return try await receive(response, received)
+        }
+    }
+
+    private func streamAnswer<Result: Sendable>(
         request: any HTTPRequest,
         body: HTTPBody?,
         progress: (@Sendable (HTTPTransferProgress) -> Void)?,
@@ -45,7 +60,7 @@ extension CachingHTTPClient {
         }
         guard request.method == .get, request.headers?["Range"] == nil else {
             return try await StreamDelivery.deliver(
-                try await load(request: request), progress: progress, receive: receive)
+                try await answer(to: request), progress: progress, receive: receive)
         }
         let date = now()
         let stored = store.streamedEntry(for: key) { CacheRules.matches($0, request) }
@@ -72,7 +87,7 @@ extension CachingHTTPClient {
                 }
             if answersInMemory {
                 return try await StreamDelivery.deliver(
-                    try await load(request: request), progress: progress, receive: receive)
+                    try await answer(to: request), progress: progress, receive: receive)
             }
             guard !directives.onlyIfCached else {
                 return try await StreamDelivery.deliver(

@@ -1,15 +1,20 @@
 import Foundation
 import HTTPClientSupport
 
-/// The transport's measurement of one attempt, heard through an `HTTPExchangeObserver` that also passes it on
-/// to the observer already in place.
+/// The transport's measurement of one attempt and the sources of its answer, heard through an
+/// `HTTPExchangeObserver` and an `HTTPAnswerSourceObserver` that also pass them on to the observers already in
+/// place.
 struct ExchangeRecord: Sendable {
     private let last = LockedValue<HTTPExchangeMetrics?>(nil)
+    private let heardSources = LockedValue<[HTTPAnswerSource]>([])
 
     /// The last measurement heard, if any.
     var metrics: HTTPExchangeMetrics? { last.withLock { $0 } }
 
-    /// Runs `body` in `context` with an observer that keeps what the transport reports.
+    /// The sources the layers below reported, innermost first.
+    var sources: [HTTPAnswerSource] { heardSources.withLock { $0 } }
+
+    /// Runs `body` in `context` with observers that keep what the transport and the layers below report.
     func observing<Result>(
         in context: TraceContext, _ body: () async throws -> Result
     ) async throws -> Result {
@@ -18,8 +23,15 @@ struct ExchangeRecord: Sendable {
             last.withLock { $0 = metrics }
             outer?.observe(metrics)
         }
+        let outerSources = HTTPAnswerSourceObserver.current
+        let sourceObserver = HTTPAnswerSourceObserver { [heardSources] source in
+            heardSources.withLock { $0.append(source) }
+            outerSources?.observe(source)
+        }
         return try await TraceContext.$current.withValue(context) {
-            try await HTTPExchangeObserver.$current.withValue(observer) { try await body() }
+            try await HTTPExchangeObserver.$current.withValue(observer) {
+                try await HTTPAnswerSourceObserver.$current.withValue(sourceObserver) { try await body() }
+            }
         }
     }
 }

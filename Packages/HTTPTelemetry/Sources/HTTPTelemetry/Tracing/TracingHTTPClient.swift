@@ -17,7 +17,9 @@ import HTTPClientSupport
 /// (`HTTPExchangeMetrics`, heard through `HTTPExchangeObserver`) adds `network.protocol.version`,
 /// `network.peer.address` and `network.peer.port`, the body sizes, and one `networking.phase.<phase>` event per
 /// phase it knows (`name_lookup`, `connect`, `tls`, `request_sent`, `first_byte`, `end`); an observer set
-/// around the decorator still hears every exchange.
+/// around the decorator still hears every exchange. What the layers below report through
+/// `HTTPAnswerSourceObserver` adds `networking.cache.result` and `networking.replayed` (see
+/// `HTTPAnswerSource`); an answer no transport made has no phase events.
 public struct TracingHTTPClient: HTTPClient {
     let client: any HTTPClient
     let collector: TelemetryCollector
@@ -42,10 +44,12 @@ public struct TracingHTTPClient: HTTPClient {
             let (data, response) = try await exchange.observing(in: span.context) {
                 try await client.load(request: propagating(span, in: request))
             }
-            finish(span.finished(with: response, exchange: exchange.metrics, at: collector.now()), span)
+            finish(span.finished(with: response, exchange: exchange.metrics, at: collector.now()), span, exchange)
             return (data, response)
         } catch {
-            finish(span.finished(with: error, response: nil, exchange: exchange.metrics, at: collector.now()), span)
+            finish(
+                span.finished(with: error, response: nil, exchange: exchange.metrics, at: collector.now()), span,
+                exchange)
             throw error
         }
     }
@@ -70,15 +74,16 @@ public struct TracingHTTPClient: HTTPClient {
             }
             let end = collector.now()
             if let response = head.withLock({ $0 }) {
-                finish(span.finished(with: response, exchange: exchange.metrics, at: end), span)
+                finish(span.finished(with: response, exchange: exchange.metrics, at: end), span, exchange)
             } else {
-                finish(span.finishedWithoutResponse(exchange: exchange.metrics, at: end), span)
+                finish(span.finishedWithoutResponse(exchange: exchange.metrics, at: end), span, exchange)
             }
             return result
         } catch {
             let response = head.withLock { $0 }
             finish(
-                span.finished(with: error, response: response, exchange: exchange.metrics, at: collector.now()), span)
+                span.finished(with: error, response: response, exchange: exchange.metrics, at: collector.now()), span,
+                exchange)
             throw error
         }
     }
@@ -98,8 +103,12 @@ public struct TracingHTTPClient: HTTPClient {
         return request.settingHeaders(headers)
     }
 
-    private func finish(_ finished: (span: FinishedSpan, attributes: Attributes), _ span: AttemptSpan) {
-        collector.record(finished.span)
+    private func finish(
+        _ finished: (span: FinishedSpan, attributes: Attributes), _ span: AttemptSpan, _ exchange: ExchangeRecord
+    ) {
+        var recorded = finished.span
+        recorded.attributes.merge(HTTPAnswerSource.spanAttributes(of: exchange.sources)) { first, _ in first }
+        collector.record(recorded)
         collector.recordRequestDuration(span.elapsedSeconds, attributes: finished.attributes)
     }
 }

@@ -1,0 +1,81 @@
+import Foundation
+import HTTPClient
+import HTTPClientSupport
+import HTTPClientTestSupport
+import Testing
+
+@testable import NetworkingApp
+
+/// `--write-out`'s decorator: one text per exchange of the transport below it, from what the transport reported.
+struct WritingOutHTTPClientTests {
+    @Test func writesTheFormatAfterEachExchangeWithTheTransportsMeasurement() async throws {
+        let written = RecordedValues<String>()
+        let metrics = HTTPExchangeMetrics(startTime: Date(), firstByte: .milliseconds(300), end: .milliseconds(301))
+        let sut = try makeSUT("%{method} %{http_code} %{url_effective} %{time_starttransfer}\\n", written: written) {
+            _ in
+            HTTPExchangeObserver.current?.observe(metrics)
+            return (Data("ok".utf8), HTTPResponse(statusCode: 204))
+        }
+
+        _ = try await sut.load(request: TestRequest(method: .delete, path: "items/1"))
+
+        #expect(written.values == ["DELETE 204 http://127.0.0.1:9/api/v1/items/1 0.300000\n"])
+    }
+
+    @Test func passesTheMeasurementOnToTheObserverAlreadyInPlace() async throws {
+        let outer = RecordedValues<HTTPExchangeMetrics>()
+        let metrics = HTTPExchangeMetrics(startTime: Date(), end: .milliseconds(5))
+        let sut = try makeSUT("%{time_total}", written: RecordedValues()) { _ in
+            HTTPExchangeObserver.current?.observe(metrics)
+            return (Data(), HTTPResponse(statusCode: 200))
+        }
+
+        _ = try await HTTPExchangeObserver.$current.withValue(HTTPExchangeObserver { outer.append($0) }) {
+            try await sut.load(request: TestRequest())
+        }
+
+        #expect(outer.values == [metrics])
+    }
+
+    @Test func aTransportThatMeasuresNothingLeavesTheTimesEmpty() async throws {
+        let written = RecordedValues<String>()
+        let sut = try makeSUT("%{http_code}|%{time_total}|%{remote_ip}", written: written) { _ in
+            (Data(), HTTPResponse(statusCode: 200))
+        }
+
+        _ = try await sut.load(request: TestRequest())
+
+        #expect(written.values == ["200||"])
+    }
+
+    @Test func aFailedExchangeIsWrittenWithCode000AndStillThrows() async throws {
+        let written = RecordedValues<String>()
+        let sut = try makeSUT("%{http_code} %{method}", written: written) { _ in throw TestFailure("refused") }
+
+        await #expect(throws: TestFailure.self) { try await sut.load(request: TestRequest()) }
+        #expect(written.values == ["000 GET"])
+    }
+
+    @Test func valuesAreMadeSafeForATerminalButTheFormatIsNot() async throws {
+        let written = RecordedValues<String>()
+        let metrics = HTTPExchangeMetrics(startTime: Date(), remoteAddress: "\u{1B}[31m")
+        let sut = try makeSUT("\\r%{remote_ip}", written: written) { _ in
+            HTTPExchangeObserver.current?.observe(metrics)
+            return (Data(), HTTPResponse(statusCode: 200))
+        }
+
+        _ = try await sut.load(request: TestRequest())
+
+        #expect(written.values == ["\r^[[31m"])
+    }
+
+    private func makeSUT(
+        _ format: String, written: RecordedValues<String>,
+        _ handler: @escaping ScriptedHTTPClient.Handler
+    ) throws -> WritingOutHTTPClient {
+        WritingOutHTTPClient(
+            client: ScriptedHTTPClient(handler: handler), template: try WriteOutTemplate(parsing: format),
+            urls: HTTPURLBuilder(baseURL: try #require(URL(string: "http://127.0.0.1:9/api"))),
+            write: { written.append($0) })
+    }
+}
