@@ -2,12 +2,14 @@
 and is renamed into the Files API's folder once complete.
 
 A cut (`POST /_admin/uploads-cut`) makes the next non-empty resumable request body stop after N bytes: the bytes that
-arrived are kept and the connection is closed without an answer, as when a network drops mid-upload."""
+arrived are kept and the connection is closed without an answer, as when a network drops mid-upload. A hold
+(`POST /_admin/files-upload-hold`) stops an append once N of its body bytes are staged, until released."""
 
 import secrets
 import threading
 
 from .body_stream import BodyError
+from .files_hold import HOLD_MAX_SECONDS
 
 MAX_SIZE = 1 << 40  # the largest upload either protocol accepts (`Upload-Limit: max-size`, `Tus-Max-Size`)
 SETTLE_SECONDS = 10  # how long an offset query waits for an append still running on another connection
@@ -60,9 +62,10 @@ class UploadCut:
 class ResumableStore:
     """The uploads in progress or complete, by id; their bytes are staged in the Files API's folder."""
 
-    def __init__(self, files, counters):
+    def __init__(self, files, counters, hold):
         self._files = files
         self._counters = counters
+        self._hold = hold  # the Files API's upload hold (`/_admin/files-upload-hold`), which appends obey too
         self._lock = threading.Lock()
         self._uploads = {}
         self.cut = UploadCut()
@@ -98,6 +101,11 @@ class ResumableStore:
                 raise BodyError(413, f"the upload is larger than {MAX_SIZE} bytes")
             upload.staged.write(data)
             received += len(data)
+            self._counters.increment("uploads.bytes", len(data))
+            held = self._hold.take(received)
+            if held is not None:
+                self._counters.increment("files.upload.held")
+                held.wait(HOLD_MAX_SECONDS)
 
     def finish(self, upload):
         """Renames the staged bytes into the Files API's folder; returns the listing entry."""
