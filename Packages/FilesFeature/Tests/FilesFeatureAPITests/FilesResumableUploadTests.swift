@@ -69,4 +69,17 @@ import Testing
                 data: Data(#"{"files": []}"#.utf8), response: HTTPResponse(statusCode: 200))
         }
     }
+
+    @Test func namesAreCheckedWithoutOpeningTheFiles() throws {
+        let missing = URL(fileURLWithPath: "/nonexistent-\(UUID())/a.bin")
+
+        try FilesUploadForm.checkNames([missing])
+        #expect(throws: FilesUploadForm.Error.duplicateName("a.bin")) {
+            try FilesUploadForm.checkNames([missing, URL(fileURLWithPath: "/elsewhere/a.bin")])
+        }
+        #expect(throws: FilesUploadForm.Error.unstorableName(".env", reason: .startsWithDot)) {
+            try FilesUploadForm.checkNames([URL(fileURLWithPath: "/x/.env")])
+        }
+        #expect(throws: FilesUploadForm.Error.noFiles) { try FilesUploadForm.checkNames([]) }
+    }
 }
