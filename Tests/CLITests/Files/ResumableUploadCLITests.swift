@@ -52,6 +52,23 @@ struct ResumableUploadCLITests {
         }
     }
 
+    /// The records live in the cache directory, but are no response store: `cache info` lists none and
+    /// `cache clear` keeps them.
+    @Test func theCacheCommandsLeaveUploadRecordsAlone() async throws {
+        let upload = try UploadFixture(size: 500_000)
+        try await withDevServer { server in
+            try await DevServerAdmin(server).post("uploads-cut", json: #"{"after_bytes": 0, "count": 3}"#)
+            _ = try await upload.run(["--protocol", "tus"], server: server)
+
+            let info = try await NetworkingBinary.run(["cache", "info"], environment: upload.environment(server))
+            let clear = try await NetworkingBinary.run(["cache", "clear"], environment: upload.environment(server))
+
+            #expect(info.status == 0 && !info.stdout.contains("uploads"), "\(info)")
+            #expect(clear.status == 0, "\(clear)")
+            #expect(try upload.records().count == 1)
+        }
+    }
+
     /// SIGINT while the server holds the upload after its first MiB: exit 130 with the record kept; the rerun
     /// (without --protocol: the record's protocol) sends only what the server lacks.
     @Test(arguments: ["draft", "tus"], ["curl", "urlsession"])
