@@ -28,7 +28,7 @@ class App:
         self.files = files or FileStore.temporary()
         self.files_hold = FilesHold()
         self.upload_hold = UploadHold()
-        self.uploads = ResumableStore(self.files, self.counters, self.upload_hold)
+        self.uploads = ResumableStore(self.files, self.counters)
 
     def reset(self):
         """Back to the start: counters, stored token, access tokens, faults, fail-next rules, download and upload holds,

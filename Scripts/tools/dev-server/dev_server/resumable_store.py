@@ -62,10 +62,9 @@ class UploadCut:
 class ResumableStore:
     """The uploads in progress or complete, by id; their bytes are staged in the Files API's folder."""
 
-    def __init__(self, files, counters, hold):
+    def __init__(self, files, counters):
         self._files = files
         self._counters = counters
-        self._hold = hold  # the Files API's upload hold (`/_admin/files-upload-hold`), which appends obey too
         self._lock = threading.Lock()
         self._uploads = {}
         self.cut = UploadCut()
@@ -82,9 +81,10 @@ class ResumableStore:
             upload = self._uploads.get(upload_id)
         return upload if upload is not None and upload.protocol == protocol else None
 
-    def append(self, upload, stream):
+    def append(self, upload, stream, hold):
         """Appends the request body to `upload`; returns False when a cut stopped it (then the connection is
-        to be dropped). Bytes that arrived before a broken body are kept; BodyError is raised after them."""
+        to be dropped). Bytes that arrived before a broken body are kept; BodyError is raised after them. `hold`
+        is the Files API's upload hold (`/_admin/files-upload-hold`), which appends obey too."""
         stop_after = None if stream.complete else self.cut.take()  # an empty body is never cut
         received = 0
         while True:
@@ -102,7 +102,7 @@ class ResumableStore:
             upload.staged.write(data)
             received += len(data)
             self._counters.increment("uploads.bytes", len(data))
-            held = self._hold.take(received)
+            held = hold.take(received)
             if held is not None:
                 self._counters.increment("files.upload.held")
                 held.wait(HOLD_MAX_SECONDS)
