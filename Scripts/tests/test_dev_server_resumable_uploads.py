@@ -170,6 +170,26 @@ class TusTests(ResumableTestCase):
         self.assertEqual(self.append(path, 70_000, data[70_000:])[0], 204)
         self.assertListed("t.bin", data)
 
+    def test_the_upload_hold_stops_an_append_after_its_bytes_are_staged(self):
+        data = pattern(300_000, seed=5)
+        _, headers, _ = self.create(len(data))
+        path = self.path(headers)
+        self.assertEqual(self.server.json("POST", "/_admin/files-upload-hold", {"after_bytes": 100_000})[0], 200)
+        connection = self.server.connect()
+        try:
+            connection.request("PATCH", path, body=data, headers=self.files.auth(
+                {**TUS, "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream"}))
+            held = self.server.json("GET", "/_admin/wait?counter=files.upload.held&at_least=1&timeout_ms=4000")
+            self.assertEqual(held, (200, {"counter": "files.upload.held", "value": 1}))
+            self.assertGreaterEqual(self.server.counter("uploads.bytes"), 100_000)
+            self.assertEqual(self.server.json("POST", "/_admin/files-upload-release", {})[0], 200)
+            with connection.getresponse() as response:
+                self.assertEqual((response.status, response.headers["Upload-Offset"]), (204, "300000"))
+        finally:
+            connection.close()
+        self.assertEqual(self.server.counter("uploads.bytes"), 300_000)
+        self.assertListed("t.bin", data)
+
     def test_tus_resumable_is_required(self):
         status, headers, _ = self.create(10, headers={})
         self.assertEqual((status, headers["Tus-Version"], headers["Tus-Resumable"]), (412, "1.0.0", "1.0.0"))

@@ -47,6 +47,8 @@ struct BashCompletionTests {
             ])
         #expect(try await complete("networking", "--generate-completion-script", "z") == ["zsh"])
         #expect(try await complete("networking", "help", "to") == ["token"])
+        #expect(try await complete("networking", "files", "upload", "--protocol", "") == ["draft", "multipart", "tus"])
+        #expect(try await complete("networking", "files", "upload", "--ca") == ["--cancel"])
     }
 
     @Test func completesFilesForFileOptions() async throws {

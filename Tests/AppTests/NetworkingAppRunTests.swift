@@ -40,7 +40,13 @@ struct NetworkingAppRunTests {
         #expect(console.stdout.hasPrefix("usage: networking files [--json]\n"))
         #expect(console.stdout.contains("\n       networking files download NAME [--output PATH]\n"))
         #expect(console.stdout.contains("\nsubcommands:\n  download NAME         download a file"))
-        #expect(console.stdout.contains("\n  upload FILE...        upload files, each under its own name\n"))
+        #expect(
+            console.stdout.contains(
+                "\n  upload FILE...        upload files, each under its own name (a rerun after an interruption continues)\n"
+            ))
+        #expect(
+            console.stdout.contains(
+                "\n       networking files upload FILE... [--protocol draft|tus|multipart] [--cancel]\n"))
     }
 
     @Test(arguments: [

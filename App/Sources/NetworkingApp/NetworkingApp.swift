@@ -127,8 +127,11 @@ public enum NetworkingApp {
         case .downloadFile(let name, let output):
             return try await filesCommand(settings: settings, factory: factory, console: console)
                 .download(name: name, output: output)
-        case .uploadFiles(let paths):
-            return try await filesCommand(settings: settings, factory: factory, console: console).upload(paths)
+        case .uploadFiles(let options):
+            let command = try filesCommand(settings: settings, factory: factory, console: console)
+            return options.cancel
+                ? await command.cancelUploads(options.paths, using: options.uploadProtocol)
+                : await command.upload(options.paths, using: options.uploadProtocol)
         case .cache(let action):
             return CacheCommand(location: settings.cacheLocation, console: console).run(action)
         case .updateToken(let source):

@@ -80,8 +80,8 @@ struct FileErrorsCLITests {
         #expect(!outcome.stderr.contains("Error Domain="), "\(outcome)")
     }
 
-    /// The server stops reading after the first MiB of a 32 MiB upload (more than the socket buffers hold, so
-    /// the file's end is not read yet); the file grows; the server reads on. curl streams the form from disk, so
+    /// The server stops reading after the first MiB of a 32 MiB multipart upload (more than the socket buffers
+    /// hold, so the file's end is not read yet); the file grows; the server reads on. curl streams the form from disk, so
     /// the body fails before its closing boundary and the server stores nothing.
     @Test func aFileThatChangesDuringTheUploadFailsItAndNothingIsStored() async throws {
         let local = try TemporaryDirectory()
@@ -92,7 +92,8 @@ struct FileErrorsCLITests {
             let environment = server.environment(["NETWORKING_ACCESS_TOKEN": try await admin.issueAccessToken()])
             try await admin.post("files-upload-hold", json: #"{"after_bytes": 1048576}"#)
             let run = try NetworkingProcess(
-                ["files", "upload", file.path, "--transport", "curl"], environment: environment)
+                ["files", "upload", file.path, "--transport", "curl", "--protocol", "multipart"],
+                environment: environment)
             try await admin.waitUntil("files.upload.held", reaches: 1)
             let handle = try FileHandle(forWritingTo: file)
             try handle.seekToEnd()

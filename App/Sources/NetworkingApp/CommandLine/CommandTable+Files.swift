@@ -9,10 +9,12 @@ extension CommandTable {
             \(Settings.defaultFilesURL)), authenticated like the token API. A download goes into the current
             folder under the last path component of NAME unless --output says where (- is standard output); a
             file is written beside it as NAME.partial and moved into place when complete, so an interrupted
-            download (Ctrl-C exits 130) keeps its bytes and the same command resumes it. On a terminal, a progress
-            bar shows on standard error. --timeout does not bound a download's or an upload's transfer, which
-            takes as long as its size needs; a transfer that stalls still ends when no byte moves for the request
-            timeout (30 s).
+            download (Ctrl-C exits 130) keeps its bytes and the same command resumes it. An upload is resumable
+            when the Files API offers it (tus, when OPTIONS v1/tus/ says so) or --protocol draft|tus asks for
+            it: the same command continues an interrupted one from the server's offset, and --cancel deletes it
+            and its record (kept in the cache directory). On a terminal, a progress bar shows on standard
+            error. --timeout does not bound a download's or an upload's transfer, which takes as long as its
+            size needs; a transfer that stalls still ends when no byte moves for the request timeout (30 s).
             """,
         defaults: false,
         options: [.flag("--json", help: "print the list as a JSON document instead of a table", \.self)],
@@ -38,11 +40,18 @@ extension CommandTable {
     ) { options in .downloadFile(name: options.name, output: options.output) }
 
     private static let upload = Subcommand<Command>(
-        "upload", abstract: "upload files, each under its own name", defaults: [String](),
+        "upload", abstract: "upload files, each under its own name (a rerun after an interruption continues)",
+        defaults: UploadOptions(),
         arguments: [
             .repeating(
-                "FILE", help: "a local file to upload", missing: "missing the FILE to upload", \.self,
+                "FILE", help: "a local file to upload", missing: "missing the FILE to upload", \.paths,
                 OptionValues.uploadPath)
+        ],
+        options: [
+            Option(
+                "--protocol", "NAME", help: "how the files travel (default: resumable when offered)",
+                \.uploadProtocol, .choice),
+            .flag("--cancel", help: "delete the files' interrupted uploads and their records", \.cancel),
         ]
-    ) { paths in .uploadFiles(paths) }
+    ) { options in .uploadFiles(options) }
 }

@@ -51,8 +51,8 @@ enum Command: Equatable, Sendable {
     case files(json: Bool)
     /// `networking files download NAME [--output PATH]`.
     case downloadFile(name: String, output: String?)
-    /// `networking files upload FILE...`.
-    case uploadFiles([String])
+    /// `networking files upload FILE... [--protocol draft|tus|multipart] [--cancel]`.
+    case uploadFiles(UploadOptions)
 }
 
 /// Options of `networking questions`; `nil` leaves the feature's default.

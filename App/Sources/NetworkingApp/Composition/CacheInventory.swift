@@ -26,6 +26,7 @@ struct CacheInventory {
         let fileManager = FileManager.default
         let names = (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
         stores = names.sorted().compactMap { name in
+            guard name != UploadRecordsFolder.name else { return nil }  // upload records, not a response store
             let subdirectory = directory.appendingPathComponent(name, isDirectory: true)
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: subdirectory.path, isDirectory: &isDirectory), isDirectory.boolValue,

@@ -7,7 +7,8 @@ import HTTPClient
 /// token API's bearer access token (refreshed on a 401 like the token API's), and mapped by the feature's
 /// mappers. Downloads to a file resume through `HTTPClient.download` and must have the SHA-256 the listing
 /// states for the file (listed first); downloads to standard output or a FIFO stream; uploads stream a multipart
-/// form.
+/// form, or go one file at a time through `HTTPClient.uploadResumably` with their records in the cache directory
+/// (``UploadRecordsFolder``).
 struct FilesFeatureComposer {
     let actions: FilesActions
 
@@ -22,11 +23,14 @@ struct FilesFeatureComposer {
             },
             refreshAccessToken: { try await issuer.issue() }
         )
-        actions = Self.actions(client: client)
+        actions = Self.actions(
+            client: client,
+            records: UploadRecordsFolder(location: settings.cacheLocation, baseURL: settings.filesBaseURL))
     }
 
-    /// The feature's closures over `client`.
-    static func actions(client: any HTTPClient) -> FilesActions {
+    /// The feature's closures over `client`; resumable uploads keep their records in `records`, and are not
+    /// offered without it.
+    static func actions(client: any HTTPClient, records: UploadRecordsFolder? = nil) -> FilesActions {
         FilesActions(
             list: {
                 let (data, response) = try await client.load(request: FilesAPI.list)
@@ -78,7 +82,8 @@ struct FilesFeatureComposer {
             delete: { name in
                 let (data, response) = try await client.load(request: FilesAPI.delete(name: name))
                 try FilesDeleteMapper.map(data: data, response: response)
-            }
+            },
+            resumableUploads: records.map { resumableUploads(client: client, records: $0) }
         )
     }
 }

@@ -21,3 +21,13 @@ extension DownloadTargetError: CategorizedError {
         }
     }
 }
+
+/// `files upload` whose records cannot be kept (5), or `--cancel --protocol multipart` (a usage error, 64).
+extension UploadCommandError: CategorizedError {
+    var exitStatus: ExitStatus {
+        switch self {
+        case .recordsUnavailable: .localFileFailure
+        case .multipartCannotBeCancelled: .usage
+        }
+    }
+}

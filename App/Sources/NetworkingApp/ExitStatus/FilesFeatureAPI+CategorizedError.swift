@@ -23,7 +23,7 @@ extension FilesUploadMapper.Error: CategorizedError {
     var exitStatus: ExitStatus {
         switch self {
         case .unexpectedStatus(let status, _): FilesStatus.exitStatus(status)
-        case .invalidJSON: .invalidResponse
+        case .invalidJSON, .notListed: .invalidResponse
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The four things the files screen asks the outside world to do, as closures the composition root supplies.
+/// The things the files screen asks the outside world to do, as closures the composition root supplies.
 ///
 /// The feature knows nothing about HTTP; `FilesFeatureAPI` has the endpoints and mappers to build these from.
 public struct FilesActions: Sendable {
@@ -35,6 +35,8 @@ public struct FilesActions: Sendable {
     public let upload: Upload
     /// Deletes one file.
     public let delete: Delete
+    /// Uploads one file at a time, resumably, or `nil` when the outside world offers no such action.
+    public let resumableUploads: ResumableUploads?
 
     /// Creates the actions from their closures, without ``downloadBytes``.
     public init(list: @escaping List, download: @escaping Download, upload: @escaping Upload, delete: @escaping Delete)
@@ -42,15 +44,26 @@ public struct FilesActions: Sendable {
         self.init(list: list, download: download, downloadBytes: nil, upload: upload, delete: delete)
     }
 
-    /// Creates the actions from their closures.
+    /// Creates the actions from their closures, without ``resumableUploads``.
     public init(
         list: @escaping List, download: @escaping Download, downloadBytes: DownloadBytes?, upload: @escaping Upload,
         delete: @escaping Delete
+    ) {
+        self.init(
+            list: list, download: download, downloadBytes: downloadBytes, upload: upload, delete: delete,
+            resumableUploads: nil)
+    }
+
+    /// Creates the actions from their closures.
+    public init(
+        list: @escaping List, download: @escaping Download, downloadBytes: DownloadBytes?, upload: @escaping Upload,
+        delete: @escaping Delete, resumableUploads: ResumableUploads?
     ) {
         self.list = list
         self.download = download
         self.downloadBytes = downloadBytes
         self.upload = upload
         self.delete = delete
+        self.resumableUploads = resumableUploads
     }
 }

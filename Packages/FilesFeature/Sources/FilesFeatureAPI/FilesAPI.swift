@@ -7,6 +7,10 @@ import HTTPClient
 /// - ``upload(contentType:)``: `POST v1/files` with a `multipart/form-data` body streamed beside the request
 ///   (see ``FilesUploadForm``), answered `201` with the stored files.
 /// - ``delete(name:)``: `DELETE v1/files/{name}`, answered `204`.
+/// - ``uploadOptions``: `OPTIONS v1/tus/`, answered `204` with `Tus-Version` and `Tus-Extension` where the
+///   Files API offers tus 1.0 (see ``FilesUploadOptionsMapper``).
+/// - ``resumableUpload(_:)``: the upload-creation endpoint of a resumable protocol, `POST v1/uploads` (the
+///   draft) or `POST v1/tus/` (tus); pass it to `HTTPClient.uploadResumably`.
 public enum FilesAPI: HTTPRequest {
     /// Lists the stored files.
     case list
@@ -16,12 +20,17 @@ public enum FilesAPI: HTTPRequest {
     case upload(contentType: String)
     /// Deletes the file `name`.
     case delete(name: String)
+    /// Asks which resumable upload protocol the Files API offers.
+    case uploadOptions
+    /// Creates a resumable upload with `uploadProtocol`.
+    case resumableUpload(ResumableUploadProtocol)
 
     public var method: HTTPMethod {
         switch self {
         case .list, .file: .get
-        case .upload: .post
+        case .upload, .resumableUpload: .post
         case .delete: .delete
+        case .uploadOptions: .options
         }
     }
 
@@ -31,6 +40,8 @@ public enum FilesAPI: HTTPRequest {
         switch self {
         case .list, .upload: "files"
         case .file(let name), .delete(let name): "files/" + HTTPPathSegment.escaping(name)
+        case .uploadOptions, .resumableUpload(.tus): "tus/"
+        case .resumableUpload(.draft): "uploads"
         }
     }
 
@@ -38,8 +49,8 @@ public enum FilesAPI: HTTPRequest {
 
     public var headers: HTTPHeaders? {
         switch self {
-        case .list, .delete: ["Accept": "application/json"]
-        case .file: nil
+        case .list, .delete, .resumableUpload: ["Accept": "application/json"]
+        case .file, .uploadOptions: nil
         case .upload(let contentType): ["Accept": "application/json", "Content-Type": contentType]
         }
     }

@@ -44,6 +44,18 @@ public enum FilesUploadForm {
     ///   ``Error/duplicateName(_:)`` for a name the Files API cannot store, or `HTTPBodyError` when a URL is not
     ///   a readable regular file.
     public static func make(files: [URL]) throws -> MultipartForm {
+        try checkNames(files)
+        var form = MultipartForm()
+        for file in files {
+            try form.append(name: "file", fileURL: file)
+        }
+        return form
+    }
+
+    /// Checks that the Files API can store each file under its last path component, once, without opening any.
+    /// - Throws: ``Error/noFiles`` for an empty list, ``Error/unstorableName(_:reason:)`` or
+    ///   ``Error/duplicateName(_:)``.
+    public static func checkNames(_ files: [URL]) throws(Error) {
         guard !files.isEmpty else { throw Error.noFiles }
         var seen = Set<String>()
         for file in files {
@@ -51,11 +63,6 @@ public enum FilesUploadForm {
             if let problem = problem(with: name) { throw Error.unstorableName(name, reason: problem) }
             guard seen.insert(name).inserted else { throw Error.duplicateName(name) }
         }
-        var form = MultipartForm()
-        for file in files {
-            try form.append(name: "file", fileURL: file)
-        }
-        return form
     }
 
     /// Why the Files API cannot store a file named `name`, or `nil` when it can.

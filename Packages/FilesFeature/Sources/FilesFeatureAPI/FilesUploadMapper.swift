@@ -13,6 +13,8 @@ public enum FilesUploadMapper {
         case unexpectedStatus(HTTPStatusCode, serverMessage: String?)
         /// The body is not `{"files": [{"name", "size", "sha256"}]}`; `reason` says where it differs.
         case invalidJSON(reason: String)
+        /// A resumable upload completed, but the listing holds no file under its `name`.
+        case notListed(name: String)
     }
 
     /// The stored files of a successful (typically `201 Created`) response, in form order.
@@ -36,6 +38,8 @@ extension FilesUploadMapper.Error: LocalizedError, CustomStringConvertible {
             FilesStatusText.problem(status: status, serverMessage: serverMessage, action: "store the upload")
         case .invalidJSON(let reason):
             "The upload's answer is not the expected JSON (\(reason))."
+        case .notListed(let name):
+            "The upload of '\(name)' completed, but the Files API does not list it."
         }
     }
 
@@ -44,7 +48,7 @@ extension FilesUploadMapper.Error: LocalizedError, CustomStringConvertible {
     public var recoverySuggestion: String? {
         switch self {
         case .unexpectedStatus(let status, _): FilesStatusText.suggestion(status: status)
-        case .invalidJSON: "Check that the base URL points at the Files API."
+        case .invalidJSON, .notListed: "Check that the base URL points at the Files API."
         }
     }
 }

@@ -74,7 +74,7 @@ def create(app, request, match):
 
 def _append_and_answer(app, request, upload, complete, status, extra):
     try:
-        if not app.uploads.append(upload, request.stream):
+        if not app.uploads.append(upload, request.stream, app.upload_hold):
             return dropped()
     except BodyError as error:
         return _problem(error.status, str(error), [*_headers(upload), *extra])

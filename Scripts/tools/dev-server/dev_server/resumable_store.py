@@ -2,12 +2,14 @@
 and is renamed into the Files API's folder once complete.
 
 A cut (`POST /_admin/uploads-cut`) makes the next non-empty resumable request body stop after N bytes: the bytes that
-arrived are kept and the connection is closed without an answer, as when a network drops mid-upload."""
+arrived are kept and the connection is closed without an answer, as when a network drops mid-upload. A hold
+(`POST /_admin/files-upload-hold`) stops an append once N of its body bytes are staged, until released."""
 
 import secrets
 import threading
 
 from .body_stream import BodyError
+from .files_hold import HOLD_MAX_SECONDS
 
 MAX_SIZE = 1 << 40  # the largest upload either protocol accepts (`Upload-Limit: max-size`, `Tus-Max-Size`)
 SETTLE_SECONDS = 10  # how long an offset query waits for an append still running on another connection
@@ -79,9 +81,10 @@ class ResumableStore:
             upload = self._uploads.get(upload_id)
         return upload if upload is not None and upload.protocol == protocol else None
 
-    def append(self, upload, stream):
+    def append(self, upload, stream, hold):
         """Appends the request body to `upload`; returns False when a cut stopped it (then the connection is
-        to be dropped). Bytes that arrived before a broken body are kept; BodyError is raised after them."""
+        to be dropped). Bytes that arrived before a broken body are kept; BodyError is raised after them. `hold`
+        is the Files API's upload hold (`/_admin/files-upload-hold`), which appends obey too."""
         stop_after = None if stream.complete else self.cut.take()  # an empty body is never cut
         received = 0
         while True:
@@ -98,6 +101,11 @@ class ResumableStore:
                 raise BodyError(413, f"the upload is larger than {MAX_SIZE} bytes")
             upload.staged.write(data)
             received += len(data)
+            self._counters.increment("uploads.bytes", len(data))
+            held = hold.take(received)
+            if held is not None:
+                self._counters.increment("files.upload.held")
+                held.wait(HOLD_MAX_SECONDS)
 
     def finish(self, upload):
         """Renames the staged bytes into the Files API's folder; returns the listing entry."""

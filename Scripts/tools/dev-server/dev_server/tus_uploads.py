@@ -114,7 +114,7 @@ def append(app, request, match):
         if int(claimed) != upload.offset:
             return _error(409, "Upload-Offset does not match the upload's offset", _offset_headers(upload))
         try:
-            if not app.uploads.append(upload, request.stream):
+            if not app.uploads.append(upload, request.stream, app.upload_hold):
                 return dropped()
         except BodyError as error:
             return _error(error.status, str(error), _offset_headers(upload))

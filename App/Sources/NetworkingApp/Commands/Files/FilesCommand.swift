@@ -9,8 +9,8 @@ import HTTPClient
     import Darwin
 #endif
 
-/// `networking files`, `files download` and `files upload`: the Files feature's actions, with a progress bar on
-/// standard error when it is a terminal.
+/// `networking files`, `files download` and `files upload` (in `FilesCommand+Upload`): the Files feature's
+/// actions, with a progress bar on standard error when it is a terminal.
 struct FilesCommand {
     let actions: FilesActions
     let console: Console
@@ -123,26 +123,8 @@ struct FilesCommand {
         }
     }
 
-    func upload(_ paths: [String]) async -> ExitStatus {
-        let files = paths.map(localURL)
-        let bar = progressBar(label: files.count == 1 ? files[0].lastPathComponent : "\(files.count) files")
-        do {
-            let stored = try await actions.upload(files) {
-                bar.update(completed: $0.completedBytes, total: $0.totalBytes)
-            }
-            bar.finish()
-            console.writeOutput(FilesRenderer.render(.uploaded(stored)) + "\n")
-            return .success
-        } catch {
-            bar.finish()
-            // A file error's sentence names the file and what failed with it: no action goes in front.
-            if LocalFileFailure(error) != nil { return Report.failure(error, console: console) }
-            return Report.failure("Could not upload", error, console: console)
-        }
-    }
-
     /// `path` as a file URL, a relative one from ``workingDirectory``.
-    private func localURL(_ path: String) -> URL {
+    func localURL(_ path: String) -> URL {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : workingDirectory.appendingPathComponent(path)
         return url.standardizedFileURL
     }
@@ -154,7 +136,7 @@ struct FilesCommand {
     }
 
     /// A bar for `label`, shown as ``FilesRenderer/displayName(_:)`` shows names.
-    private func progressBar(label: String) -> ProgressBar {
+    func progressBar(label: String) -> ProgressBar {
         ProgressBar(
             label: FilesRenderer.displayName(label), isTerminal: console.showsProgress, elapsed: elapsed,
             columns: columns, write: console.writeRawError)

@@ -17,18 +17,25 @@ struct ResumableUploadExchange: Sendable {
     init(uploadProtocol: ResumableUploadProtocol, file: UploadedFile, request: any HTTPRequest) {
         self.uploadProtocol = uploadProtocol
         self.file = file
-        inheritedHeaders = HTTPHeaders(
-            (request.headers ?? HTTPHeaders()).filter { !Self.creationOnlyFields.contains($0.name.lowercased()) }
-                .map { ($0.name, $0.value) })
+        inheritedHeaders = Self.inheritedHeaders(of: request)
     }
 
     /// Headers every follow-up request carries: the inherited ones and the protocol's version.
-    var protocolHeaders: HTTPHeaders {
+    var protocolHeaders: HTTPHeaders { Self.protocolHeaders(uploadProtocol, inherited: inheritedHeaders) }
+
+    /// The headers of `request` that follow-up requests inherit.
+    static func inheritedHeaders(of request: any HTTPRequest) -> HTTPHeaders {
+        HTTPHeaders(
+            (request.headers ?? HTTPHeaders()).filter { !creationOnlyFields.contains($0.name.lowercased()) }
+                .map { ($0.name, $0.value) })
+    }
+
+    /// `inherited` with the version header of `uploadProtocol`.
+    static func protocolHeaders(_ uploadProtocol: ResumableUploadProtocol, inherited: HTTPHeaders) -> HTTPHeaders {
         switch uploadProtocol {
         case .draft:
-            inheritedHeaders.merging(
-                ["Upload-Draft-Interop-Version": String(ResumableUploadProtocol.draftInteropVersion)])
-        case .tus: inheritedHeaders.merging(["Tus-Resumable": ResumableUploadProtocol.tusVersion])
+            inherited.merging(["Upload-Draft-Interop-Version": String(ResumableUploadProtocol.draftInteropVersion)])
+        case .tus: inherited.merging(["Tus-Resumable": ResumableUploadProtocol.tusVersion])
         }
     }
 
