@@ -100,6 +100,23 @@ struct AnswerSourceTracingHTTPClientTests {
         #expect(collector.pendingSpans.map(\.kind) == [.internal])
     }
 
+    @Test func anAttemptThatEndsAfterTheCallIsRecordedAsItIs() async throws {
+        let collector = TelemetryCollector(exporter: RecordingExporter())
+        let baseURL = try #require(URL(string: "http://h"))
+        let gate = Gate()
+        let later = LaterLoadingHTTPClient(
+            client: ScriptedHTTPClient(replies: [.status(200)]).tracing(into: collector, baseURL: baseURL), gate: gate)
+        let sut = SourceReportingHTTPClient(client: later, sources: [.cache(.stale)])
+            .tracingAnswerSources(into: collector, baseURL: baseURL)
+
+        try await sut.load(request: TestRequest())
+        await gate.open()
+        try await later.laterLoadsFinished()
+
+        #expect(collector.pendingSpans.map(\.kind) == [.internal, .client])
+        #expect(collector.pendingSpans.last?.attributes["networking.cache.result"] == nil)
+    }
+
     @Test func passesTheSourcesOnToTheObserverAlreadyInPlace() async throws {
         let (sut, _) = try makeSUT(reporting: [.cache(.hit)], attemptsTraced: false)
         let heard = RecordedValues<HTTPAnswerSource>()
