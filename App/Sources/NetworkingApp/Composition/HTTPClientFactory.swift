@@ -227,6 +227,7 @@ public struct HTTPClientFactory: Sendable {
             var policy = HTTPCachePolicy(mode: caching.mode ?? cache.mode, defaultFreshness: caching.defaultFreshness)
             policy.baseURL = baseURL  // so an unsafe request's same-origin Location is invalidated too
             client = client.caching(in: try cache.store(for: baseURL), policy: policy)
+            if let telemetry { client = client.tracingAnswerSources(into: telemetry, baseURL: baseURL) }  // 8a
         }
         guard layers.boundedByDeadline, let deadline else { return client }
         return client.bounded(by: deadline)  // 9

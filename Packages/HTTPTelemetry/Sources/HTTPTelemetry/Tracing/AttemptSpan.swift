@@ -45,6 +45,16 @@ struct AttemptSpan: Sendable {
         spanOnlyAttributes = own
     }
 
+    /// Starts the span of `request` as a child of ``TraceContext/current``, else of a valid `traceparent` the
+    /// request carries, else as the root of a new trace.
+    static func start(_ request: any HTTPRequest, urls: HTTPURLBuilder, now: Date) -> AttemptSpan {
+        let incoming = request.headers?["traceparent"].flatMap {
+            TraceContext(traceparent: $0, tracestate: request.headers?["tracestate"])
+        }
+        return AttemptSpan(
+            request: request, url: try? urls.url(for: request), parent: TraceContext.current ?? incoming, now: now)
+    }
+
     /// The span ended with `response`: status Error from 400 on (a client span), as the conventions say.
     /// `exchange` is what the transport measured, when it measured anything.
     func finished(with response: HTTPResponse, exchange: HTTPExchangeMetrics?, at end: Date) -> (

@@ -19,7 +19,9 @@ import HTTPClientSupport
 /// phase it knows (`name_lookup`, `connect`, `tls`, `request_sent`, `first_byte`, `end`); an observer set
 /// around the decorator still hears every exchange. What the layers below report through
 /// `HTTPAnswerSourceObserver` adds `networking.cache.result` and `networking.replayed` (see
-/// `HTTPAnswerSource`); an answer no transport made has no phase events.
+/// `HTTPAnswerSource`); an answer no transport made has no phase events. Below a cache, an
+/// ``AnswerSourceTracingHTTPClient`` above the cache adds the cache's verdict to each attempt span and gives an
+/// answer with no attempt a span of its own.
 public struct TracingHTTPClient: HTTPClient {
     let client: any HTTPClient
     let collector: TelemetryCollector
@@ -89,12 +91,7 @@ public struct TracingHTTPClient: HTTPClient {
     }
 
     private func start(_ request: any HTTPRequest) -> AttemptSpan {
-        let incoming = request.headers?["traceparent"].flatMap {
-            TraceContext(traceparent: $0, tracestate: request.headers?["tracestate"])
-        }
-        return AttemptSpan(
-            request: request, url: try? urls.url(for: request), parent: TraceContext.current ?? incoming,
-            now: collector.now())
+        AttemptSpan.start(request, urls: urls, now: collector.now())
     }
 
     private func propagating(_ span: AttemptSpan, in request: any HTTPRequest) -> any HTTPRequest {
@@ -108,7 +105,7 @@ public struct TracingHTTPClient: HTTPClient {
     ) {
         var recorded = finished.span
         recorded.attributes.merge(HTTPAnswerSource.spanAttributes(of: exchange.sources)) { first, _ in first }
-        collector.record(recorded)
+        if AnswerScope.current?.keep(recorded) != true { collector.record(recorded) }
         collector.recordRequestDuration(span.elapsedSeconds, attributes: finished.attributes)
     }
 }
