@@ -39,6 +39,8 @@ let package = Package(
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
                 .product(name: "CurlInfrastructure", package: "CurlInfrastructure"),
                 .product(name: "FilesFeatureAPI", package: "FilesFeature"),
+                // Part 12's cutting proxy.
+                .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
             ]
         ),
         .executableTarget(
