@@ -24,6 +24,7 @@ let usage = """
            bench resumable-upload --url http://127.0.0.1:PORT (Scripts/dev-server) --token TOKEN --file PATH
                                   --records DIR [--transport curl|urlsession] [--protocol draft|tus|multipart]
                                   [--cuts N,N,...] [--request-timeout 5]
+           bench first-byte --url http://127.0.0.1:PORT (Scripts/dev-server) [--delay-ms 300] [--rounds 7]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -47,6 +48,7 @@ do {
     case "resolver": JSONOutput.emit(try await ResolverStallBenchmark(options).run())
     case "tls-sessions": JSONOutput.emit(try await TLSSessionBenchmark(options).run())
     case "resumable-upload": JSONOutput.emit(try await ResumableUploadBenchmark(options).run())
+    case "first-byte": JSONOutput.emit(try await FirstByteBenchmark(options).run())
     default:
         JSONOutput.note(usage)
         exit(2)
