@@ -12,6 +12,7 @@ let package = Package(
         .package(path: "../../../../Packages/HTTPClientDecorators"),
         .package(path: "../../../../Packages/HTTPCaching"),
         .package(path: "../../../../Packages/HTTPArchive"),
+        .package(path: "../../../../Packages/HTTPTelemetry"),
         .package(path: "../../../../Packages/URLSessionInfrastructure"),
         .package(path: "../../../../Packages/CurlInfrastructure"),
         .package(path: "../../../../Packages/FilesFeature"),
@@ -41,6 +42,7 @@ let package = Package(
                 .product(name: "FilesFeatureAPI", package: "FilesFeature"),
                 // Part 12's cutting proxy.
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "HTTPTelemetry", package: "HTTPTelemetry"),
             ]
         ),
         .executableTarget(
