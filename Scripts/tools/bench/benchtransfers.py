@@ -77,14 +77,15 @@ def sha256_file(path):
     return digest.hexdigest()
 
 
-def timed(argv, env, timeout):
-    """Runs `argv`; returns wall seconds, CPU seconds (user + system, every thread), peak RSS in bytes
-    (`wait4`'s ru_maxrss), the exit code and the first line of standard error."""
+def timed(argv, env, timeout, stdout=os.devnull):
+    """Runs `argv` with its standard output to the file `stdout`; returns wall seconds, CPU seconds (user +
+    system, every thread), peak RSS in bytes (`wait4`'s ru_maxrss), the exit code and the first line of standard
+    error."""
     with tempfile.TemporaryFile() as errors:
         started = time.perf_counter()
         pid = os.posix_spawn(argv[0], argv, env, file_actions=[
             (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
-            (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
+            (os.POSIX_SPAWN_OPEN, 1, stdout, os.O_WRONLY, 0),
             (os.POSIX_SPAWN_DUP2, errors.fileno(), 2)])
         deadline = started + timeout
         while True:

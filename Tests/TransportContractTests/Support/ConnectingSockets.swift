@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClientTestSupport
 
 /// The IPv4 TCP sockets of this machine that are still connecting (`SYN_SENT`) to a loopback port, read from
 /// the kernel's table `/proc/net/tcp` (Linux only; elsewhere the table is unknown and reads as nil).
@@ -18,7 +19,7 @@ enum ConnectingSockets {
             try await Task.sleep(for: .milliseconds(10))
         }
         let states = states(toPort: port).map { $0.joined(separator: ",") } ?? "unknown"
-        throw StalledListener.Failure(
+        throw LoopbackListener.Failure(
             description: "expected \(expectation) socket(s) connecting to port \(port) within 30 s; "
                 + "the states of the sockets towards it are [\(states)] (02 is SYN_SENT)")
     }

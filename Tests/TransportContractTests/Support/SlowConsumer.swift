@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientTestSupport
 
 /// The signal a slow consumer waits on: the transport has stopped receiving while the consumer is behind.
 enum SlowConsumer {
@@ -22,7 +23,7 @@ enum SlowConsumer {
             if unchangedReadings >= 3, (UnreadSocketBytes.towards(port: port) ?? .max) >= 64 * 1024 { return }
             try await Task.sleep(for: .milliseconds(10))
         }
-        throw StalledListener.Failure(
+        throw LoopbackListener.Failure(
             description: "the transport neither held back nor went past \(limit) unconsumed bytes within 30 s")
     }
 }

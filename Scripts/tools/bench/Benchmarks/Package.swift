@@ -12,6 +12,7 @@ let package = Package(
         .package(path: "../../../../Packages/HTTPClientDecorators"),
         .package(path: "../../../../Packages/HTTPCaching"),
         .package(path: "../../../../Packages/HTTPArchive"),
+        .package(path: "../../../../Packages/HTTPTelemetry"),
         .package(path: "../../../../Packages/URLSessionInfrastructure"),
         .package(path: "../../../../Packages/CurlInfrastructure"),
         .package(path: "../../../../Packages/FilesFeature"),
@@ -39,6 +40,9 @@ let package = Package(
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
                 .product(name: "CurlInfrastructure", package: "CurlInfrastructure"),
                 .product(name: "FilesFeatureAPI", package: "FilesFeature"),
+                // Part 12's cutting proxy.
+                .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "HTTPTelemetry", package: "HTTPTelemetry"),
             ]
         ),
         .executableTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClientSupport
+import HTTPClientTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -12,42 +13,13 @@ import HTTPClientSupport
 /// libcurl sees a reused connection that closed before any answer, so it sends the request again on a new
 /// connection, rewinding the body through the seek callback.
 final class ClosingOnReuseServer: Sendable {
-    /// The socket call that failed, with `errno`.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    /// The listening port.
-    let port: Int
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let bodies = LockedValue<[Data]>([])
-    private let finished = LockedValue(false)
 
     /// Listens on a free loopback port and serves connections one at a time on a thread of its own.
     init() throws {
-        #if canImport(Glibc)
-            let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let listener = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard listener >= 0 else { throw Failure(description: "socket: errno \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(listener, address, length) == 0 && listen(listener, 8) == 0
-                    && getsockname(listener, address, &length) == 0
-            }
-        }
-        guard listening else {
-            let failure = Failure(description: "bind/listen: errno \(errno)")
-            close(listener)
-            throw failure
-        }
+        let listener = try LoopbackListener()
         self.listener = listener
-        port = Int(UInt16(bigEndian: address.sin_port))
         let bodies = bodies
         let thread = Thread { Self.serve(listener, bodies: bodies) }
         thread.start()
@@ -57,64 +29,43 @@ final class ClosingOnReuseServer: Sendable {
         stop()
     }
 
+    /// The listening port.
+    var port: Int { listener.port }
+
     /// The base URL of the server.
     var baseURL: URL {
-        get throws {
-            guard let url = URL(string: "http://127.0.0.1:\(port)/") else {
-                throw Failure(description: "no URL for port \(port)")
-            }
-            return url
-        }
+        get throws { try listener.baseURL }
     }
 
     /// The request bodies read so far, in order, including the one of the request the server closed on.
     var receivedBodies: [Data] { bodies.withLock { $0 } }
 
-    /// Stops accepting; the serving thread closes the listening socket.
+    /// Stops accepting; the serving thread ends.
     func stop() {
-        let first = finished.withLock { finished in
-            defer { finished = true }
-            return !finished
-        }
-        if first { shutdown(listener, Int32(SHUT_RDWR)) }
+        listener.stop()
     }
 
-    private static func serve(_ listener: Int32, bodies: LockedValue<[Data]>) {
+    private static func serve(_ listener: LoopbackListener, bodies: LockedValue<[Data]>) {
         var connections = 0
-        while true {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { break }
+        while let connection = listener.nextConnection() {
             var timeout = timeval(tv_sec: 30, tv_usec: 0)
             setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             var reader = RequestReader(socket: connection)
             if connections == 0 {
                 if let body = reader.next() {
                     bodies.withLock { $0.append(body) }
-                    write(connection, "HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nwarm")
+                    LoopbackListener.sendAll("HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nwarm".utf8, on: connection)
                     if let body = reader.next() { bodies.withLock { $0.append(body) } }
                 }
             } else if let body = reader.next() {
                 bodies.withLock { $0.append(body) }
                 let text = "\(body.count)"
-                write(
-                    connection,
-                    "HTTP/1.1 200 OK\r\nContent-Length: \(text.utf8.count)\r\nConnection: close\r\n\r\n\(text)")
+                LoopbackListener.sendAll(
+                    "HTTP/1.1 200 OK\r\nContent-Length: \(text.utf8.count)\r\nConnection: close\r\n\r\n\(text)".utf8,
+                    on: connection)
             }
             close(connection)
             connections += 1
-        }
-        close(listener)
-    }
-
-    private static func write(_ connection: Int32, _ text: String) {
-        let bytes = Array(text.utf8)
-        var sent = 0
-        while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes {
-                send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
-            guard count > 0 else { return }
-            sent += count
         }
     }
 }

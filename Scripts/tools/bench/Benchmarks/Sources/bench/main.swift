@@ -21,6 +21,12 @@ let usage = """
            bench resolver --url http://127.0.0.1:PORT (Scripts/dev-server) --proxy-host NAME [--queries FIFO]
                           [--count 20] (inside Scripts/hanging-resolver, with http_proxy and no_proxy set)
            bench tls-sessions --url https://127.0.0.1:PORT --path FILE --ca CERT.pem [--count 20] [--rounds 3]
+           bench resumable-upload --url http://127.0.0.1:PORT (Scripts/dev-server) --token TOKEN --file PATH
+                                  --records DIR [--transport curl|urlsession] [--protocol draft|tus|multipart]
+                                  [--cuts N,N,...] [--request-timeout 5]
+           bench first-byte --url http://127.0.0.1:PORT (Scripts/dev-server) [--delay-ms 300] [--rounds 7]
+           bench telemetry --url http://127.0.0.1:PORT (Scripts/dev-server) [--rounds 7] [--count 20000]
+                           [--loopback-count 500]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -43,6 +49,9 @@ do {
     case "download": JSONOutput.emit(try await DownloadThroughputBenchmark(options).run())
     case "resolver": JSONOutput.emit(try await ResolverStallBenchmark(options).run())
     case "tls-sessions": JSONOutput.emit(try await TLSSessionBenchmark(options).run())
+    case "resumable-upload": JSONOutput.emit(try await ResumableUploadBenchmark(options).run())
+    case "first-byte": JSONOutput.emit(try await FirstByteBenchmark(options).run())
+    case "telemetry": JSONOutput.emit(try await TelemetryCostBenchmark(options).run())
     default:
         JSONOutput.note(usage)
         exit(2)

@@ -1,0 +1,124 @@
+import BenchmarkSupport
+import Foundation
+import HTTPClient
+import HTTPTelemetry
+import NetworkingApp
+
+/// What tracing (`.tracing(into:baseURL:)`, one span per attempt into a ``TelemetryCollector``) adds to a
+/// request, side by side with the same client without it: in process over an in-memory client that answers
+/// at once (the bare client, and the App's token chain with the tracing layer where `--trace` puts it), and
+/// over loopback through the token chain over `CurlClient` against Scripts/dev-server.
+///
+/// Each round measures every side once, in an order rotated by one each round. In process, a side's figure is
+/// its nanoseconds per request and the cost the median of per-round differences; over loopback, the median
+/// latency of `--loopback-count` sequential requests and the cost the median of per-round ratios. The
+/// collector is flushed (to an exporter that drops everything) after each measurement.
+struct TelemetryCostBenchmark {
+    let url: String
+    let rounds: Int
+    let count: Int
+    let loopbackCount: Int
+
+    init(_ options: Arguments) throws {
+        url = try options.string("url")
+        rounds = try options.int("rounds", default: 7)
+        count = try options.int("count", default: 20_000)
+        loopbackCount = try options.int("loopback-count", default: 500)
+    }
+
+    func run() async throws -> [String: Any] {
+        let collector = TelemetryCollector(exporter: DroppingExporter())
+        let token: @Sendable () async throws -> String = { "Bearer benchmark-token" }
+        let memoryURL = URL(filePath: "/")
+        let transport = InstantClient()
+        let traced = HTTPClientFactory(makeTransport: { _, _ in transport.tracing(into: collector, baseURL: memoryURL) }
+        )
+        let inProcess: [(String, any HTTPClient)] = [
+            ("bare in-memory client", transport),
+            ("bare + tracing", transport.tracing(into: collector, baseURL: memoryURL)),
+            (
+                "App tokenClient chain, tracing off",
+                try HTTPClientFactory(makeTransport: { _, _ in transport }).tokenClient(
+                    baseURL: memoryURL, accessToken: token, refreshAccessToken: token)
+            ),
+            (
+                "App tokenClient chain, spans on",
+                try traced.tokenClient(baseURL: memoryURL, accessToken: token, refreshAccessToken: token)
+            ),
+        ]
+        guard let loopbackURL = URL(string: url) else { throw BenchmarkError.invalidURL(url) }
+        let curl = HTTPClientFactory.transport(.curl)
+        let loopback: [(String, any HTTPClient)] = [
+            (
+                "App tokenClient chain over CurlClient, tracing off",
+                try HTTPClientFactory(makeTransport: curl).tokenClient(
+                    baseURL: loopbackURL, accessToken: token, refreshAccessToken: token)
+            ),
+            (
+                "App tokenClient chain over CurlClient, spans on",
+                try HTTPClientFactory(makeTransport: { url, settings in
+                    try curl(url, settings).tracing(into: collector, baseURL: url)
+                }).tokenClient(baseURL: loopbackURL, accessToken: token, refreshAccessToken: token)
+            ),
+        ]
+        let memoryRequest = BenchmarkRequest(path: "bench.json")
+        let loopbackRequest = BenchmarkRequest(path: "echo/bench.json")
+        for (_, client) in inProcess {
+            _ = try await OverheadBenchmark.measure(client, request: memoryRequest, count: max(100, count / 10))
+        }
+        for (_, client) in loopback { _ = try await Self.latencies(client, loopbackRequest, count: 50) }
+        var nanoseconds = Array(repeating: [Double](), count: inProcess.count)
+        var medians = Array(repeating: [Double](), count: loopback.count)
+        for round in 0..<rounds {
+            for index in Self.rotated(inProcess.indices, round) {
+                let sample = try await OverheadBenchmark.measure(
+                    inProcess[index].1, request: memoryRequest, count: count)
+                nanoseconds[index].append(sample.nanosecondsPerRequest)
+                try await collector.flush()
+            }
+            for index in Self.rotated(loopback.indices, round) {
+                let latencies = try await Self.latencies(loopback[index].1, loopbackRequest, count: loopbackCount)
+                medians[index].append(Statistics.median(latencies))
+                try await collector.flush()
+            }
+            JSONOutput.note("telemetry: round \(round + 1)/\(rounds) done")
+        }
+        let inProcessRows: [[String: Any]] = inProcess.indices.map { index in
+            ["side": inProcess[index].0, "ns_per_request_by_round": nanoseconds[index]]
+        }
+        let loopbackRows: [[String: Any]] = loopback.indices.map { index in
+            ["side": loopback[index].0, "median_seconds_by_round": medians[index]]
+        }
+        return [
+            "kind": "telemetry-cost", "rounds": rounds, "count": count, "loopback_count": loopbackCount,
+            "in_process": inProcessRows, "loopback": loopbackRows,
+        ]
+    }
+
+    /// The seconds each of `count` sequential loads took.
+    private static func latencies(_ client: any HTTPClient, _ request: any HTTPRequest, count: Int) async throws
+        -> [Double]
+    {
+        let clock = ContinuousClock()
+        var latencies: [Double] = []
+        latencies.reserveCapacity(count)
+        for _ in 0..<count {
+            let started = clock.now
+            let (_, response) = try await client.load(request: request)
+            guard response.statusCode == 200 else { throw BenchmarkError.unexpectedStatus(response.statusCode) }
+            latencies.append(LoadSample.seconds(clock.now - started))
+        }
+        return latencies
+    }
+
+    private static func rotated(_ indices: Range<Int>, _ round: Int) -> [Int] {
+        let shift = round % indices.count
+        return Array(indices[shift...]) + Array(indices[..<shift])
+    }
+}
+
+/// An exporter that drops what it is given: the benchmark measures recording, not export.
+private struct DroppingExporter: TelemetryExporter {
+    func export(spans: [FinishedSpan]) async throws {}
+    func export(metrics: [MetricPoint]) async throws {}
+}

@@ -1,0 +1,63 @@
+"""Part 14 of Scripts/bench: the cost of tracing (Python 3, standard library only).
+
+`bench telemetry` measures `.tracing(into:baseURL:)` (one span per attempt into a TelemetryCollector) side by
+side with the same client without it: in process over an in-memory client that answers at once (the bare client,
+and the App's token chain with the tracing layer where `--trace` puts it; target: spans on add ≤ 2 µs per
+request), and sequential requests through the token chain over CurlClient against Scripts/dev-server's
+/echo/bench.json (target: the median latency with spans on ≤ 1.02× without). Tracing off is the chain
+HTTPClientFactory builds without a collector, which holds no tracing layer.
+"""
+
+import statistics
+
+PART = "14 telemetry cost"
+IN_PROCESS_TARGET_NS = 2000
+LOOPBACK_TARGET = 1.02
+FULL = ["--rounds", "7", "--count", "20000", "--loopback-count", "500"]
+QUICK = ["--rounds", "2", "--count", "2000", "--loopback-count", "100"]
+
+
+def run(run_step, dev_server, quick):
+    server = dev_server()
+    try:
+        if not server.start():
+            return {"skipped": "Scripts/dev-server did not start"}
+        return run_step("telemetry", ["--url", server.url, *(QUICK if quick else FULL)])
+    finally:
+        server.cleanup()
+
+
+def differences(on, off):
+    return statistics.median(a - b for a, b in zip(on, off))
+
+
+def rows(result):
+    if not result or "skipped" in result:
+        reason = (result or {}).get("skipped", "bench telemetry failed")
+        return [(PART, "(did not run)", reason, "", "spans on ≤ +2 µs in process, ≤ 1.02× over loopback",
+                 "**missed**")]
+    sides = {row["side"]: row["ns_per_request_by_round"] for row in result["in_process"]}
+    bare, bare_on = sides["bare in-memory client"], sides["bare + tracing"]
+    off, on = sides["App tokenClient chain, tracing off"], sides["App tokenClient chain, spans on"]
+    out = []
+    for name, traced, plain in (("the in-memory client", bare_on, bare), ("the App's token chain", on, off)):
+        added = differences(traced, plain)
+        out.append((PART, f"in process: {name} with spans on, against the same without tracing",
+                    f"{statistics.median(traced):,.0f} ns/req against {statistics.median(plain):,.0f} "
+                    f"(+{added / 1000:.2f} µs) over {len(traced)} rounds of {result['count']:,}",
+                    f"{statistics.median(traced) / statistics.median(plain):.2f}×", "≤ +2 µs",
+                    "met" if added <= IN_PROCESS_TARGET_NS else f"**missed**: +{added / 1000:.2f} µs per request"))
+    out.append((PART, "in process: tracing off (the chain HTTPClientFactory builds without a collector)",
+                f"{statistics.median(off):,.0f} ns/req; no tracing layer in the chain", "", "nothing measurable",
+                "met: no layer to run"))
+    loop = {row["side"]: row["median_seconds_by_round"] for row in result["loopback"]}
+    plain = loop["App tokenClient chain over CurlClient, tracing off"]
+    traced = loop["App tokenClient chain over CurlClient, spans on"]
+    ratio = statistics.median(a / b for a, b in zip(traced, plain))
+    out.append((PART, "loopback (Scripts/dev-server): the App's token chain over CurlClient with spans on, "
+                "against tracing off",
+                f"median {statistics.median(traced) * 1e6:,.0f} µs against {statistics.median(plain) * 1e6:,.0f} µs "
+                f"per request over {len(traced)} rounds of {result['loopback_count']:,}", f"{ratio:.3f}×",
+                f"≤ {LOOPBACK_TARGET}×", "met" if ratio <= LOOPBACK_TARGET else
+                f"**missed**: {(ratio - 1) * 100:+.1f} % of the loopback median"))
+    return out
