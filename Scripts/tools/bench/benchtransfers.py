@@ -251,7 +251,8 @@ def transfer(context, environment, transport, direction, name, served, local, di
         run = timed(base + ["download", name, "--output", str(output)], environment, 300)
         received = output
     else:
-        run = timed(base + ["upload", str(local / f"upload-{name}")], environment, 300)
+        # multipart: the dev server offers tus, which `files upload` would choose (part 12 measures resumable uploads)
+        run = timed(base + ["upload", "--protocol", "multipart", str(local / f"upload-{name}")], environment, 300)
         received = served / f"upload-{name}"
     run["sha256_equal"] = received.exists() and sha256_file(received) == digest
     for leftover in list(local.iterdir()) + [served / f"upload-{name}"]:
