@@ -44,7 +44,8 @@ public struct TracingHTTPClient: HTTPClient {
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
         let first = start(request)
         let running = LockedValue(first)
-        let exchange = ExchangeRecord { followed($0, running: running) }
+        let scope = AnswerScope.current
+        let exchange = ExchangeRecord { followed($0, running: running, scope: scope) }
         do {
             let (data, response) = try await exchange.observing(in: first.context) {
                 try await client.load(request: propagating(first, in: request))
@@ -71,7 +72,8 @@ public struct TracingHTTPClient: HTTPClient {
         let first = start(request)
         let running = LockedValue(first)
         let head = LockedValue<HTTPResponse?>(nil)
-        let exchange = ExchangeRecord { followed($0, running: running) }
+        let scope = AnswerScope.current
+        let exchange = ExchangeRecord { followed($0, running: running, scope: scope) }
         do {
             let result = try await exchange.observing(in: first.context) {
                 try await client.stream(request: propagating(first, in: request), body: body, progress: progress) {
@@ -107,30 +109,36 @@ public struct TracingHTTPClient: HTTPClient {
     }
 
     /// Ends the running span with the redirect `hop` answered, starts the span of the request the transport
-    /// sends next, and returns that request's trace context fields.
-    private func followed(_ hop: HTTPRedirectHop, running: LockedValue<AttemptSpan>) -> HTTPHeaders {
+    /// sends next, and returns that request's trace context fields. The transport may call it on a thread of its
+    /// own, so the answer scope of the load comes as `scope`.
+    private func followed(
+        _ hop: HTTPRedirectHop, running: LockedValue<AttemptSpan>, scope: AnswerScope?
+    ) -> HTTPHeaders {
         let now = collector.now()
         let (ended, next) = running.withLock { span in
             let ended = span
             span = ended.nextHop(method: hop.nextMethod, url: hop.nextURL, now: now)
             return (ended, span)
         }
-        finish(ended.finished(withStatus: hop.statusCode, exchange: hop.metrics, at: now), ended, sources: [])
+        finish(
+            ended.finished(withStatus: hop.statusCode, exchange: hop.metrics, at: now), ended, sources: [],
+            scope: scope)
         return next.traceHeaders
     }
 
     private func finish(
         _ finished: (span: FinishedSpan, attributes: Attributes), _ span: AttemptSpan, _ exchange: ExchangeRecord
     ) {
-        finish(finished, span, sources: exchange.sources)
+        finish(finished, span, sources: exchange.sources, scope: AnswerScope.current)
     }
 
     private func finish(
-        _ finished: (span: FinishedSpan, attributes: Attributes), _ span: AttemptSpan, sources: [HTTPAnswerSource]
+        _ finished: (span: FinishedSpan, attributes: Attributes), _ span: AttemptSpan, sources: [HTTPAnswerSource],
+        scope: AnswerScope?
     ) {
         var recorded = finished.span
         recorded.attributes.merge(HTTPAnswerSource.spanAttributes(of: sources)) { first, _ in first }
-        if AnswerScope.current?.keep(recorded) != true { collector.record(recorded) }
+        if scope?.keep(recorded) != true { collector.record(recorded) }
         collector.recordRequestDuration(span.elapsedSeconds, attributes: finished.attributes)
     }
 }

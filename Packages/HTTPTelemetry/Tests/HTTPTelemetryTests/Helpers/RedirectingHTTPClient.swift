@@ -3,8 +3,9 @@ import HTTPClient
 import HTTPClientSupport
 
 /// Follows a redirect to each of `targets` in turn as a transport would: before each next request it tells the
-/// task's redirect observer which hop ended (answered with 302 and `metrics`), and keeps the fields each request
-/// went out with; the last request gets `client`'s answer.
+/// task's redirect observer which hop ended (answered with 302 and `metrics`), from a detached task as a
+/// transport's own thread would, and keeps the fields each request went out with; the last request gets
+/// `client`'s answer.
 struct RedirectingHTTPClient: HTTPClient {
     let client: any HTTPClient
     /// The URL of the original request, as the transport resolved it.
@@ -23,7 +24,8 @@ struct RedirectingHTTPClient: HTTPClient {
             let hop = HTTPRedirectHop(
                 method: request.method.rawValue, url: url, statusCode: 302, metrics: metrics, nextMethod: "GET",
                 nextURL: target)
-            headers = headers.merging(observer?.fields(after: hop) ?? [:])
+            let fields = await Task.detached { observer?.fields(after: hop) ?? [:] }.value
+            headers = headers.merging(fields)
             url = target
         }
         sent.withLock { $0.append(headers) }

@@ -86,6 +86,23 @@ struct TracingHTTPClientRedirectTests {
         #expect(transport.sentHeaders.last?["traceparent"] == collector.pendingSpans.last?.context.traceparent)
     }
 
+    @Test func belowACacheEveryHopsSpanCarriesTheCachesVerdict() async throws {
+        let collector = TelemetryCollector(exporter: RecordingExporter())
+        let baseURL = try #require(URL(string: "http://h"))
+        let transport = RedirectingHTTPClient(
+            client: ScriptedHTTPClient(replies: [.status(200)]), original: baseURL,
+            targets: [try #require(URL(string: "http://h/second"))])
+        let sut = SourceReportingHTTPClient(
+            client: transport.tracing(into: collector, baseURL: baseURL), sources: [.cache(.miss)]
+        ).tracingAnswerSources(into: collector, baseURL: baseURL)
+
+        try await sut.load(request: TestRequest())
+
+        let spans = collector.pendingSpans
+        #expect(spans.count == 2)
+        #expect(spans.map { $0.attributes["networking.cache.result"] } == ["miss", "miss"])
+    }
+
     private func makeSUT(
         targets: [String], metrics: HTTPExchangeMetrics? = nil, replies: [Reply] = [.status(200)]
     ) throws -> (sut: any HTTPClient, transport: RedirectingHTTPClient, collector: TelemetryCollector) {
