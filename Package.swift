@@ -92,6 +92,7 @@ let package = Package(
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
                 .product(name: "HTTPCaching", package: "HTTPCaching"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+                .product(name: "CurlInfrastructure", package: "CurlInfrastructure"),
                 .product(name: "HTTPArchive", package: "HTTPArchive"),
                 .product(name: "HTTPTelemetry", package: "HTTPTelemetry"),
                 .product(name: "QuestionsFeature", package: "QuestionsFeature"),

@@ -84,6 +84,16 @@ class FaultRouteTests(ServerTestCase):
         self.assertSEError("/faults/throttle", 502, "throttle_violation")
         self.assertEqual(self.server.call("GET", "/faults/delay?ms=-1")[0], 400)
 
+    def test_redirect_hops_carry_the_traceparent_each_hop_received(self):
+        first = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"
+        status, headers, _ = self.server.call("GET", "/faults/redirect-hops?hops=2", headers={"traceparent": first})
+        self.assertEqual(status, 302)
+        self.assertEqual(headers["Location"], "/faults/redirect-hops?hops=1&seen=" + first)
+        status, headers, _ = self.server.call("GET", headers["Location"])
+        self.assertEqual((status, headers["Location"]), (302, "/echo/redirect-hops?seen=" + first + "%2C-"))
+        self.assertEqual(self.server.call("GET", "/faults/redirect-hops?hops=0")[0], 400)
+        self.assertEqual(self.server.call("GET", "/faults/redirect-hops")[0], 400)
+
 
 class GlobalFaultTests(ServerTestCase):
     def set_faults(self, **config):

@@ -173,6 +173,15 @@ class FailNextTests(ServerTestCase):
         self.assertEqual(self.server.call("PUT", "/echo/q?x=1")[0], 200)
         self.assertEqual(self.server.counter("failed-next:PUT /echo/q"), 1)
 
+    def test_a_rule_with_a_location_is_a_redirect(self):
+        self.fail_next(method="GET", path="/echo/moved", status=307, location="/echo/here")
+        status, headers, _ = self.server.call("GET", "/echo/moved")
+        self.assertEqual((status, headers["Location"]), (307, "/echo/here"))
+        self.assertEqual(self.server.call("GET", "/echo/moved")[0], 200)
+        for location in ["//evil.example/x", "http://127.0.0.1/x", 3, "/a\nb"]:
+            rule = json.dumps({"path": "/echo/x", "status": 302, "location": location}).encode()
+            self.assertEqual(self.server.call("POST", "/_admin/fail-next", rule)[0], 400, location)
+
     def test_reset_clears_pending_rules(self):
         self.fail_next(path="/echo/r", status=500, count=3)
         self.server.call("POST", "/_admin/reset")

@@ -26,6 +26,7 @@ struct WriteOutExchangeTests {
                 .numRedirects: "1", .sizeDownload: "3000", .sizeUpload: "12", .speedDownload: "1500",
                 .timeNameLookup: "0.001200", .timeConnect: "0.002500", .timeAppConnect: "0.000000",
                 .timePreTransfer: "0.002600", .timeStartTransfer: "0.300512", .timeTotal: "2.000000",
+                .timeRedirect: "0.000000",
                 .remoteIP: "127.0.0.1", .remotePort: "8080", .httpVersion: "1.1",
             ])
     }

@@ -17,7 +17,7 @@ struct WriteOutTemplateTests {
         for variable in WriteOutVariable.allCases {
             #expect(try WriteOutTemplate(parsing: "%{\(variable.rawValue)}").pieces == [.variable(variable)])
         }
-        #expect(WriteOutVariable.allCases.count == 16)
+        #expect(WriteOutVariable.allCases.count == 17)
     }
 
     @Test func keepsAnyOtherPercentOrBackslashAsItIs() throws {

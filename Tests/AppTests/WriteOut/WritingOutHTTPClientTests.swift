@@ -37,6 +37,35 @@ struct WritingOutHTTPClientTests {
         #expect(outer.values == [metrics])
     }
 
+    @Test func writesOneTextPerLoadWithTheRedirectsAddedUpAndPassesTheHopsOn() async throws {
+        let written = RecordedValues<String>()
+        let sentFields = RecordedValues<HTTPHeaders>()
+        let start = Date()
+        let hopMetrics = HTTPExchangeMetrics(startTime: start, firstByte: .milliseconds(100), end: .milliseconds(200))
+        let last = HTTPExchangeMetrics(
+            startTime: start, firstByte: .milliseconds(300), end: .milliseconds(400), redirectCount: 1)
+        let moved = try #require(URL(string: "http://127.0.0.1:9/api/v1/moved"))
+        let sut = try makeSUT(
+            "%{num_redirects} %{url_effective} %{time_starttransfer} %{time_total} %{time_redirect}\\n",
+            written: written
+        ) { _ in
+            let hop = HTTPRedirectHop(
+                method: "GET", url: moved, statusCode: 301, metrics: hopMetrics, nextMethod: "GET", nextURL: moved)
+            sentFields.append(HTTPRedirectObserver.current?.fields(after: hop) ?? [:])
+            HTTPExchangeObserver.current?.observe(last)
+            return (Data(), HTTPResponse(statusCode: 200, url: moved))
+        }
+        let outer = HTTPRedirectObserver { _ in
+            ["traceparent": "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"]
+        }
+
+        _ = try await HTTPRedirectObserver.$current.withValue(outer) { try await sut.load(request: TestRequest()) }
+
+        #expect(written.values == ["1 http://127.0.0.1:9/api/v1/moved 0.400000 0.600000 0.200000\n"])
+        #expect(
+            sentFields.values.map { $0["traceparent"] } == ["00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"])
+    }
+
     @Test func aTransportThatMeasuresNothingLeavesTheTimesEmpty() async throws {
         let written = RecordedValues<String>()
         let sut = try makeSUT("%{http_code}|%{time_total}|%{remote_ip}", written: written) { _ in

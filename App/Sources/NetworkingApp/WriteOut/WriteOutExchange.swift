@@ -10,9 +10,10 @@ import HTTPTelemetry
 /// decimals counted from the exchange's start, `http_version` is `1.0`, `1.1`, `2` or `3`. When the transport
 /// measured the exchange, a phase it did not go through (no TLS over plain HTTP, no connect on a reused
 /// connection) reads `0.000000`, a missing size `0`, a missing version `0` and a missing port `0`, as curl prints
-/// them. After redirects the transport followed, the times and sizes are the last hop's (see
-/// `HTTPExchangeMetrics`), where curl adds the hops up. When the transport measured nothing (URLSession on Linux, a `--replay` archive), every measured value
-/// (times, sizes, speed, redirects, peer and version) is empty: no time is made up.
+/// them. After redirects the transport followed, the times add the requests up and the sizes are the last
+/// request's, as curl's are (see ``WriteOutMeasurement``). When the transport measured nothing (URLSession on
+/// Linux, a `--replay` archive), every measured value (times, sizes, speed, redirects, peer and version) is
+/// empty: no time is made up.
 struct WriteOutExchange: Sendable {
     /// The request's method.
     let method: HTTPMethod
@@ -21,7 +22,22 @@ struct WriteOutExchange: Sendable {
     /// The answer's status, or `nil` when none came.
     let statusCode: HTTPStatusCode?
     /// What the transport measured, or `nil` when it measured nothing.
-    let metrics: HTTPExchangeMetrics?
+    let measurement: WriteOutMeasurement?
+
+    /// The exchange of `method` to `url`, answered with `statusCode`, measured as `measurement`.
+    init(method: HTTPMethod, url: URL?, statusCode: HTTPStatusCode?, measurement: WriteOutMeasurement?) {
+        self.method = method
+        self.url = url
+        self.statusCode = statusCode
+        self.measurement = measurement
+    }
+
+    /// An exchange without redirects, measured as `metrics`.
+    init(method: HTTPMethod, url: URL?, statusCode: HTTPStatusCode?, metrics: HTTPExchangeMetrics?) {
+        self.init(
+            method: method, url: url, statusCode: statusCode,
+            measurement: metrics.map { WriteOutMeasurement(hops: [], last: $0) })
+    }
 
     /// `variable`'s text for this exchange. `url_effective` is written as telemetry writes `url.full`: no
     /// userinfo, sensitive query values `REDACTED`.
@@ -30,12 +46,13 @@ struct WriteOutExchange: Sendable {
         case .httpCode: statusCode.map(Self.threeDigits) ?? "000"
         case .method: method.rawValue
         case .urlEffective: url.map(SpanURL.full) ?? ""
-        default: metrics.map { measured(variable, $0) } ?? ""
+        default: measurement.map { measured(variable, $0) } ?? ""
         }
     }
 
-    private func measured(_ variable: WriteOutVariable, _ metrics: HTTPExchangeMetrics) -> String {
-        switch variable {
+    private func measured(_ variable: WriteOutVariable, _ measurement: WriteOutMeasurement) -> String {
+        let metrics = measurement.combined
+        return switch variable {
         case .httpCode, .method, .urlEffective: value(of: variable)
         case .numRedirects: "\(metrics.redirectCount)"
         case .sizeDownload: "\(metrics.responseBodyBytes ?? 0)"
@@ -47,6 +64,7 @@ struct WriteOutExchange: Sendable {
         case .timePreTransfer: Self.seconds(metrics.requestSent)
         case .timeStartTransfer: Self.seconds(metrics.firstByte)
         case .timeTotal: Self.seconds(metrics.end)
+        case .timeRedirect: Self.seconds(measurement.redirectTime)
         case .remoteIP: metrics.remoteAddress ?? ""
         case .remotePort: "\(metrics.remotePort ?? 0)"
         case .httpVersion: metrics.protocolVersion ?? "0"

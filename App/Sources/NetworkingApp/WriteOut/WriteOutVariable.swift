@@ -13,6 +13,7 @@ enum WriteOutVariable: String, CaseIterable, Sendable {
     case timePreTransfer = "time_pretransfer"
     case timeStartTransfer = "time_starttransfer"
     case timeTotal = "time_total"
+    case timeRedirect = "time_redirect"
     case remoteIP = "remote_ip"
     case remotePort = "remote_port"
     case httpVersion = "http_version"

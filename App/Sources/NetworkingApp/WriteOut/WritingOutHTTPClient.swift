@@ -6,8 +6,10 @@ import HTTPClientSupport
 /// `--write-out FORMAT`: after each exchange of the transport it wraps, writes the format with curl's variables
 /// filled in (see ``WriteOutExchange``).
 ///
-/// It hears the transport's measurement through an `HTTPExchangeObserver` of its own, which passes every
-/// measurement on to the observer already in place (the tracing decorator's, with `--trace`). An exchange that
+/// It hears the transport's measurement through an `HTTPExchangeObserver` of its own, and each followed
+/// redirect's through an `HTTPRedirectObserver`, which pass everything on to the observers already in place (the
+/// tracing decorator's, with `--trace`): one line per load, with the redirects added up (``WriteOutMeasurement``),
+/// `url_effective` the URL that answered. An exchange that
 /// throws is written too, with `http_code` `000` when no answer came. Values are made safe for a terminal; the
 /// format's own text is written as given.
 struct WritingOutHTTPClient: HTTPClient {
@@ -17,7 +19,7 @@ struct WritingOutHTTPClient: HTTPClient {
     let write: @Sendable (String) -> Void
 
     func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let heard = LockedValue<HTTPExchangeMetrics?>(nil)
+        let heard = Heard()
         do {
             let (data, response) = try await observing(into: heard) { try await client.load(request: request) }
             writeOut(request, response, heard)
@@ -34,7 +36,7 @@ struct WritingOutHTTPClient: HTTPClient {
         progress: (@Sendable (HTTPTransferProgress) -> Void)?,
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
-        let heard = LockedValue<HTTPExchangeMetrics?>(nil)
+        let heard = Heard()
         let head = LockedValue<HTTPResponse?>(nil)
         do {
             let result = try await observing(into: heard) {
@@ -52,27 +54,45 @@ struct WritingOutHTTPClient: HTTPClient {
     }
 
     private func observing<Result>(
-        into heard: LockedValue<HTTPExchangeMetrics?>, _ body: () async throws -> Result
+        into heard: Heard, _ body: () async throws -> Result
     ) async throws -> Result {
         let outer = HTTPExchangeObserver.current
         let observer = HTTPExchangeObserver { metrics in
-            heard.withLock { $0 = metrics }
+            heard.last.withLock { $0 = metrics }
             outer?.observe(metrics)
         }
-        return try await HTTPExchangeObserver.$current.withValue(observer) { try await body() }
+        let outerRedirects = HTTPRedirectObserver.current
+        let redirects = HTTPRedirectObserver { hop in
+            if let metrics = hop.metrics { heard.hops.withLock { $0.append(metrics) } }
+            return outerRedirects?.fields(after: hop) ?? [:]
+        }
+        return try await HTTPExchangeObserver.$current.withValue(observer) {
+            try await HTTPRedirectObserver.$current.withValue(redirects) { try await body() }
+        }
     }
 
     private func writeOut(
-        _ request: any HTTPRequest, _ response: HTTPResponse?, _ heard: LockedValue<HTTPExchangeMetrics?>
+        _ request: any HTTPRequest, _ response: HTTPResponse?, _ heard: Heard
     ) {
         let exchange = WriteOutExchange(
             method: request.method, url: response?.url ?? (try? urls.url(for: request)),
-            statusCode: response?.statusCode, metrics: heard.withLock { $0 })
+            statusCode: response?.statusCode, measurement: heard.measurement)
         write(template.render { TerminalText.sanitized(exchange.value(of: $0)) })
     }
 }
 
 extension WritingOutHTTPClient {
+    /// What the observers heard during one load: each followed redirect's measurement and the last request's.
+    final class Heard: Sendable {
+        let hops = LockedValue<[HTTPExchangeMetrics]>([])
+        let last = LockedValue<HTTPExchangeMetrics?>(nil)
+
+        /// The load's measurement, or `nil` when the last request was not measured.
+        var measurement: WriteOutMeasurement? {
+            last.withLock { $0 }.map { WriteOutMeasurement(hops: hops.withLock { $0 }, last: $0) }
+        }
+    }
+
     /// Wraps each transport `makeTransport` makes, writing `template` through `write` after its exchanges.
     static func transports(
         _ makeTransport: @escaping HTTPClientFactory.MakeTransport, template: WriteOutTemplate,

@@ -17,7 +17,9 @@ import HTTPClientSupport
 /// are followed by `RedirectPolicy` (from HTTPClientSupport), never from `https` to `http`, without credentials across origins.
 /// ``stream(request:body:progress:receive:)`` moves bodies of any size both ways in constant memory.
 /// When an exchange ends, libcurl's timings (`CURLINFO_*_TIME_T`), the HTTP version, the peer's address and the
-/// sizes go to the caller's `HTTPExchangeObserver.current` as `HTTPExchangeMetrics`, once per call.
+/// sizes go to the caller's `HTTPExchangeObserver.current` as `HTTPExchangeMetrics`, once per call. Each
+/// followed redirect goes to the caller's `HTTPRedirectObserver.current` with its own measurements, and the
+/// fields that observer gives are set on the next request before it is sent.
 ///
 /// ```swift
 /// let client = try CurlClient(baseURL: URL(string: "https://api.stackexchange.com/")!)
@@ -142,6 +144,7 @@ public final class CurlClient: HTTPClient {
     public func load(request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         var curlRequest = try builder.makeRequest(for: request)
         curlRequest.exchangeObserver = HTTPExchangeObserver.current
+        curlRequest.redirectObserver = HTTPRedirectObserver.current
         guard !Task.isCancelled else { throw HTTPTransportError.cancelled }
         let response = try await pool.loop.load(curlRequest, settings: settings).get()
         return (response.body, response.response)
@@ -173,6 +176,7 @@ public final class CurlClient: HTTPClient {
     ) async throws -> Result {
         var curlRequest = try builder.makeRequest(for: request)
         curlRequest.exchangeObserver = HTTPExchangeObserver.current
+        curlRequest.redirectObserver = HTTPRedirectObserver.current
         guard !Task.isCancelled else { throw HTTPTransportError.cancelled }
         return try await pool.loop.stream(
             curlRequest, settings: settings, body: body, progress: progress, receive: receive)

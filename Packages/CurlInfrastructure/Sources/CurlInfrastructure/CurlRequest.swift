@@ -15,6 +15,8 @@ struct CurlRequest: Sendable {
     var upload: UploadChannel? = nil
     /// Hears the exchange's measurements when it ends: the caller's `HTTPExchangeObserver.current`.
     var exchangeObserver: HTTPExchangeObserver? = nil
+    /// Hears each followed redirect and gives fields for the next hop: the caller's `HTTPRedirectObserver.current`.
+    var redirectObserver: HTTPRedirectObserver? = nil
 
     /// The request body's length for progress reports: `nil` when a streamed body's length is unknown.
     var bytesExpectedToSend: Int64? {

@@ -6,7 +6,7 @@ import os
 import time
 from functools import lru_cache
 from http import HTTPStatus
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from .http_types import BadRequest, Response, dropped, empty, held, held_mid_body, int_param, text
 from .stack_exchange import throttle_error
@@ -127,6 +127,19 @@ def redirect_loop(app, request, match):
     return text(302, f"redirecting to {target}", [("Location", target)])
 
 
+def redirect_hops(app, request, match):
+    """302 `hops` times (1 to 20) on this origin, then to /echo/redirect-hops: each Location's `seen` adds the
+    `traceparent` this hop received (`-` for none), comma-separated, so the echo shows every hop's."""
+    hops = int_param(request, "hops", None, 1, 20)
+    received = request.header("traceparent") or "-"
+    seen = ",".join(part for part in (request.params.get("seen", ""), received) if part)
+    if hops > 1:
+        target = "/faults/redirect-hops?" + urlencode({"hops": hops - 1, "seen": seen})
+    else:
+        target = "/echo/redirect-hops?" + urlencode({"seen": seen})
+    return text(302, f"redirecting to {target}", [("Location", target)])
+
+
 def _is_local_path(target):
     return target.startswith("/") and not target.startswith("//")
 
@@ -166,5 +179,6 @@ ROUTES = [
     (ANY, r"/faults/black-hole", black_hole),
     (ANY, r"/faults/redirect", redirect),
     (ANY, r"/faults/redirect-loop", redirect_loop),
+    (ANY, r"/faults/redirect-hops", redirect_hops),
     (("GET", "HEAD"), r"/faults/throttle", throttle),
 ]

@@ -14,6 +14,7 @@ extension EasyTransfer {
         switch settings.redirects.step(after: head, to: request, chain: &chain) {
         case .follow(let next):
             hopDecision = .redirect(next)
+            hopStatusCode = head.statusCode
             return true
         case .fail(let error):
             failure = .transport(error)

@@ -6,8 +6,9 @@ import HTTPClientSupport
 extension EasyTransfer {
     /// The current hop's measurements from libcurl (`CURLINFO_*_TIME_T`, the primary IP and port, the HTTP
     /// version, the sizes), or `nil` when the hop never got an easy handle. libcurl's zeros (a phase it did not go
-    /// through) become unknown phases.
-    func exchangeMetrics() -> HTTPExchangeMetrics? {
+    /// through) become unknown phases. `redirectsBefore` is how many redirects were followed before this hop:
+    /// by default, all of the chain's.
+    func exchangeMetrics(redirectsBefore: Int? = nil) -> HTTPExchangeMetrics? {
         guard let easy else { return nil }
         func microseconds(_ info: CURLINFO) -> Duration? {
             var value: curl_off_t = 0
@@ -34,7 +35,8 @@ extension EasyTransfer {
             firstByte: microseconds(CURLINFO_STARTTRANSFER_TIME_T), end: microseconds(CURLINFO_TOTAL_TIME_T),
             protocolVersion: hasVersion ? Self.protocolVersion(version) : nil, remoteAddress: remoteAddress,
             remotePort: remotePort, requestBodyBytes: count(CURLINFO_SIZE_UPLOAD_T).map { sentCount(libcurlCount: $0) },
-            responseBodyBytes: count(CURLINFO_SIZE_DOWNLOAD_T), redirectCount: chain.visited.count - 1)
+            responseBodyBytes: count(CURLINFO_SIZE_DOWNLOAD_T),
+            redirectCount: redirectsBefore ?? chain.visited.count - 1)
     }
 
     /// `CURLINFO_HTTP_VERSION`'s value as OpenTelemetry writes it, or `nil` when no response came.

@@ -44,6 +44,8 @@ final class EasyTransfer {
     var lastUnsentBytes: Int?
     /// When the current hop started, on the wall clock: the start of its ``exchangeMetrics()``.
     var hopStartTime = Date()
+    /// The status of the current hop's final head, once it was read.
+    var hopStatusCode: Int?
 
     /// The most bytes of a redirect's own body read to keep its connection: ``CurlClient/redirectBodyLimit``.
     static let redirectBodyLimit = CurlClient.redirectBodyLimit
@@ -99,6 +101,7 @@ final class EasyTransfer {
         localPort = nil
         lastUnsentBytes = nil
         hopStartTime = Date()
+        hopStatusCode = nil
         errorBuffer[0] = 0
         guard let easy = curl_easy_init() else {
             throw .other(underlying: CurlError(CURLE_FAILED_INIT, "curl_easy_init failed"))
@@ -124,7 +127,7 @@ final class EasyTransfer {
     /// The result once libcurl says the hop is done: a redirect to follow, or how the transfer ended.
     func outcome(of code: CURLcode) -> TransferOutcome {
         if case .redirect(let next) = hopDecision, failure == nil, code == CURLE_OK || redirectBodyCut {
-            return .redirect(next)
+            return .redirect(announcing(next))
         }
         if let failure { return .finished(.failure(failure)) }
         guard code == CURLE_OK else {
@@ -136,6 +139,19 @@ final class EasyTransfer {
             return .finished(.failure(.transport(.invalidResponse(underlying: error))))
         }
         return .finished(.success(()))
+    }
+
+    /// `next` with the fields the caller's `HTTPRedirectObserver` gives after hearing the hop that just ended,
+    /// with its own measurements (read while its easy handle is still there; the chain already holds `next`).
+    private func announcing(_ next: CurlRequest) -> CurlRequest {
+        guard let observer = request.redirectObserver, let statusCode = hopStatusCode else { return next }
+        let hop = HTTPRedirectHop(
+            method: request.method.rawValue, url: request.url, statusCode: statusCode,
+            metrics: exchangeMetrics(redirectsBefore: chain.visited.count - 2),
+            nextMethod: next.method.rawValue, nextURL: next.url)
+        var announced = next
+        announced.headers = next.headers.merging(observer.fields(after: hop))
+        return announced
     }
 
     /// Whether the connection's send queue shrank since the last look (or holds bytes at a first look): the

@@ -5,7 +5,7 @@ import Foundation
 /// Each phase is the time from ``startTime`` until the phase ended, as curl's `time_*` values are. A phase the
 /// transport does not know, or did not go through (no name lookup or connect on a reused connection, no TLS over
 /// plain HTTP), is `nil`, never zero. For an exchange that followed redirects, the phases and sizes are those of
-/// the last request, the one that answered.
+/// the last request, the one that answered; each followed redirect's own go to `HTTPRedirectObserver`.
 public struct HTTPExchangeMetrics: Sendable, Hashable {
     /// When the exchange's last request started, on the wall clock.
     public let startTime: Date
@@ -31,7 +31,7 @@ public struct HTTPExchangeMetrics: Sendable, Hashable {
     public let requestBodyBytes: Int64?
     /// Response body bytes received, before content decoding.
     public let responseBodyBytes: Int64?
-    /// How many redirects the transport followed before the answer.
+    /// How many redirects the transport followed before this request.
     public let redirectCount: Int
 
     /// Creates a measurement; phases that are zero or negative are taken as unknown (`nil`).

@@ -12,6 +12,8 @@ struct AttemptSpan: Sendable {
     let name: String
     let context: TraceContext
     let parentSpanID: SpanID?
+    /// `http.request.resend_count`: retries before this load plus redirects followed before this request.
+    let resendCount: Int
     let startTime: Date
     let started: ContinuousClock.Instant
     /// The attributes the span and the histogram share, known before sending.
@@ -19,14 +21,32 @@ struct AttemptSpan: Sendable {
     /// The attributes of the span alone (`url.full`, the resend count).
     let spanOnlyAttributes: Attributes
 
-    /// Starts the span of `request` sent to `url`, as a child of `parent` (or the root of a new trace).
+    /// Starts the span of `request` sent to `url`, as a child of `parent` (or the root of a new trace), with
+    /// `HTTPAttempt`'s resend count.
     init(request: any HTTPRequest, url: URL?, parent: TraceContext?, now: Date) {
-        let method = request.method.rawValue
+        self.init(
+            method: request.method.rawValue, template: request.statedURLTemplate, url: url,
+            context: parent?.child() ?? .newTrace(), parentSpanID: parent?.spanID,
+            resendCount: HTTPAttempt.resendCount, now: now)
+    }
+
+    /// The span of the request a followed redirect sends next: a sibling of this span (same trace and parent,
+    /// its own span id), one resend more, with the next request's method and URL and no template.
+    func nextHop(method: String, url: URL, now: Date) -> AttemptSpan {
+        AttemptSpan(
+            method: method, template: nil, url: url, context: context.child(), parentSpanID: parentSpanID,
+            resendCount: resendCount + 1, now: now)
+    }
+
+    private init(
+        method: String, template: String?, url: URL?, context: TraceContext, parentSpanID: SpanID?,
+        resendCount: Int, now: Date
+    ) {
         let known = Self.knownMethods.contains(method)
-        let template = request.statedURLTemplate
         name = (known ? method : "HTTP") + (template.map { " \($0)" } ?? "")
-        context = parent?.child() ?? .newTrace()
-        parentSpanID = parent?.spanID
+        self.context = context
+        self.parentSpanID = parentSpanID
+        self.resendCount = resendCount
         startTime = now
         started = .now
         var shared: Attributes = ["http.request.method": .string(known ? method : "_OTHER")]
@@ -39,8 +59,7 @@ struct AttemptSpan: Sendable {
             own["url.full"] = .string(SpanURL.full(url))
         }
         if let template { shared["url.template"] = .string(template) }
-        let resends = HTTPAttempt.resendCount
-        if resends > 0 { own["http.request.resend_count"] = .int(Int64(resends)) }
+        if resendCount > 0 { own["http.request.resend_count"] = .int(Int64(resendCount)) }
         requestAttributes = shared
         spanOnlyAttributes = own
     }
@@ -60,12 +79,19 @@ struct AttemptSpan: Sendable {
     func finished(with response: HTTPResponse, exchange: HTTPExchangeMetrics?, at end: Date) -> (
         FinishedSpan, Attributes
     ) {
+        finished(withStatus: response.statusCode, exchange: exchange, at: end)
+    }
+
+    /// The span ended with a response of `statusCode`: a followed redirect's, or the final response's.
+    func finished(withStatus statusCode: Int, exchange: HTTPExchangeMetrics?, at end: Date) -> (
+        FinishedSpan, Attributes
+    ) {
         var shared = requestAttributes.merging(exchange?.sharedAttributes ?? [:]) { first, _ in first }
-        shared["http.response.status_code"] = .int(Int64(response.statusCode))
+        shared["http.response.status_code"] = .int(Int64(statusCode))
         var status = SpanStatus.unset
-        if response.statusCode >= 400 {
-            shared["error.type"] = .string(String(response.statusCode))
-            status = .error(description: "HTTP \(response.statusCode)")
+        if statusCode >= 400 {
+            shared["error.type"] = .string(String(statusCode))
+            status = .error(description: "HTTP \(statusCode)")
         }
         return (span(shared, status: status, exchange: exchange, end: end), shared)
     }
@@ -86,6 +112,14 @@ struct AttemptSpan: Sendable {
         let type = Self.errorType(of: error)
         shared["error.type"] = .string(type)
         return (span(shared, status: .error(description: type), exchange: exchange, end: end), shared)
+    }
+
+    /// The fields that carry the span's context on its request: `traceparent`, and `tracestate` when the parent
+    /// had one.
+    var traceHeaders: HTTPHeaders {
+        var headers: HTTPHeaders = ["traceparent": context.traceparent]
+        if let state = context.traceState { headers["tracestate"] = state }
+        return headers
     }
 
     /// Seconds since the span started, on the monotonic clock.

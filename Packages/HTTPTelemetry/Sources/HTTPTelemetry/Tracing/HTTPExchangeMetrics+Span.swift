@@ -24,14 +24,13 @@ extension HTTPExchangeMetrics {
         protocolVersion.map { ["network.protocol.version": .string($0)] } ?? [:]
     }
 
-    /// The span's own attributes: the peer, the body sizes and the redirects the transport followed.
+    /// The span's own attributes: the peer and the body sizes.
     var spanAttributes: Attributes {
         var attributes: Attributes = [:]
         if let remoteAddress { attributes["network.peer.address"] = .string(remoteAddress) }
         if let remotePort { attributes["network.peer.port"] = .int(Int64(remotePort)) }
         if let requestBodyBytes { attributes["http.request.body.size"] = .int(requestBodyBytes) }
         if let responseBodyBytes { attributes["http.response.body.size"] = .int(responseBodyBytes) }
-        if redirectCount > 0 { attributes["networking.redirect_count"] = .int(Int64(redirectCount)) }
         return attributes
     }
 }

@@ -6,8 +6,10 @@ import HTTPClientSupport
 /// `http.client.request.duration` histogram.
 ///
 /// Placed below a retrying decorator, each attempt is one span, with `http.request.resend_count` from
-/// `HTTPAttempt`. The span is a child of ``TraceContext/current`` (or of a valid `traceparent`
-/// the request already carries), or the root of a new trace. Every request goes out with the span's
+/// `HTTPAttempt`. Each redirect the transport follows (heard through `HTTPRedirectObserver`) ends the span of
+/// the request it answered, with its 3xx status, and starts a sibling span for the next request, one resend
+/// more. The span is a child of ``TraceContext/current`` (or of a valid `traceparent`
+/// the request already carries), or the root of a new trace. Every request goes out with its span's
 /// `traceparent`, and with the parent's `tracestate` when there is one.
 ///
 /// Attributes follow the HTTP client semantic conventions: `http.request.method`, `server.address`,
@@ -40,15 +42,19 @@ public struct TracingHTTPClient: HTTPClient {
 
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let span = start(request)
-        let exchange = ExchangeRecord()
+        let first = start(request)
+        let running = LockedValue(first)
+        let scope = AnswerScope.current
+        let exchange = ExchangeRecord { followed($0, running: running, scope: scope) }
         do {
-            let (data, response) = try await exchange.observing(in: span.context) {
-                try await client.load(request: propagating(span, in: request))
+            let (data, response) = try await exchange.observing(in: first.context) {
+                try await client.load(request: propagating(first, in: request))
             }
+            let span = running.withLock { $0 }
             finish(span.finished(with: response, exchange: exchange.metrics, at: collector.now()), span, exchange)
             return (data, response)
         } catch {
+            let span = running.withLock { $0 }
             finish(
                 span.finished(with: error, response: nil, exchange: exchange.metrics, at: collector.now()), span,
                 exchange)
@@ -63,17 +69,20 @@ public struct TracingHTTPClient: HTTPClient {
         progress: (@Sendable (HTTPTransferProgress) -> Void)?,
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
-        let span = start(request)
+        let first = start(request)
+        let running = LockedValue(first)
         let head = LockedValue<HTTPResponse?>(nil)
-        let exchange = ExchangeRecord()
+        let scope = AnswerScope.current
+        let exchange = ExchangeRecord { followed($0, running: running, scope: scope) }
         do {
-            let result = try await exchange.observing(in: span.context) {
-                try await client.stream(request: propagating(span, in: request), body: body, progress: progress) {
+            let result = try await exchange.observing(in: first.context) {
+                try await client.stream(request: propagating(first, in: request), body: body, progress: progress) {
                     response, responseBody in
                     head.withLock { $0 = response }
                     return try await receive(response, responseBody)
                 }
             }
+            let span = running.withLock { $0 }
             let end = collector.now()
             if let response = head.withLock({ $0 }) {
                 finish(span.finished(with: response, exchange: exchange.metrics, at: end), span, exchange)
@@ -82,6 +91,7 @@ public struct TracingHTTPClient: HTTPClient {
             }
             return result
         } catch {
+            let span = running.withLock { $0 }
             let response = head.withLock { $0 }
             finish(
                 span.finished(with: error, response: response, exchange: exchange.metrics, at: collector.now()), span,
@@ -95,17 +105,40 @@ public struct TracingHTTPClient: HTTPClient {
     }
 
     private func propagating(_ span: AttemptSpan, in request: any HTTPRequest) -> any HTTPRequest {
-        var headers: HTTPHeaders = ["traceparent": span.context.traceparent]
-        if let state = span.context.traceState { headers["tracestate"] = state }
-        return request.settingHeaders(headers)
+        request.settingHeaders(span.traceHeaders)
+    }
+
+    /// Ends the running span with the redirect `hop` answered, starts the span of the request the transport
+    /// sends next, and returns that request's trace context fields. The transport may call it on a thread of its
+    /// own, so the answer scope of the load comes as `scope`.
+    private func followed(
+        _ hop: HTTPRedirectHop, running: LockedValue<AttemptSpan>, scope: AnswerScope?
+    ) -> HTTPHeaders {
+        let now = collector.now()
+        let (ended, next) = running.withLock { span in
+            let ended = span
+            span = ended.nextHop(method: hop.nextMethod, url: hop.nextURL, now: now)
+            return (ended, span)
+        }
+        finish(
+            ended.finished(withStatus: hop.statusCode, exchange: hop.metrics, at: now), ended, sources: [],
+            scope: scope)
+        return next.traceHeaders
     }
 
     private func finish(
         _ finished: (span: FinishedSpan, attributes: Attributes), _ span: AttemptSpan, _ exchange: ExchangeRecord
     ) {
+        finish(finished, span, sources: exchange.sources, scope: AnswerScope.current)
+    }
+
+    private func finish(
+        _ finished: (span: FinishedSpan, attributes: Attributes), _ span: AttemptSpan, sources: [HTTPAnswerSource],
+        scope: AnswerScope?
+    ) {
         var recorded = finished.span
-        recorded.attributes.merge(HTTPAnswerSource.spanAttributes(of: exchange.sources)) { first, _ in first }
-        if AnswerScope.current?.keep(recorded) != true { collector.record(recorded) }
+        recorded.attributes.merge(HTTPAnswerSource.spanAttributes(of: sources)) { first, _ in first }
+        if scope?.keep(recorded) != true { collector.record(recorded) }
         collector.recordRequestDuration(span.elapsedSeconds, attributes: finished.attributes)
     }
 }

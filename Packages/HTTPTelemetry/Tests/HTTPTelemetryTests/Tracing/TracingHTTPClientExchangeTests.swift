@@ -42,7 +42,7 @@ struct TracingHTTPClientExchangeTests {
         #expect(span.attributes["network.peer.address"] == "127.0.0.1")
         #expect(span.attributes["network.peer.port"] == 8443)
         #expect(span.attributes["http.response.body.size"] == 12 && span.attributes["http.request.body.size"] == 0)
-        #expect(span.attributes["networking.redirect_count"] == 1)
+        #expect(span.attributes["networking.redirect_count"] == nil)
         #expect(collector.metricPoints().first?.attributes["network.protocol.version"] == "2")
         #expect(collector.metricPoints().first?.attributes["network.peer.address"] == nil)
     }

@@ -22,9 +22,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     /// Routes `task`'s callbacks to `events`; call before resuming `task`, from the calling task, whose
-    /// `HTTPExchangeObserver.current` hears the task's metrics where the session delivers them.
+    /// `HTTPExchangeObserver.current` hears the task's metrics where the session delivers them, and whose
+    /// `HTTPRedirectObserver.current` hears each followed redirect.
     func register(_ task: URLSessionTask, request: URLRequest, events: any TransferEvents) {
-        let transfer = Transfer(request: request, events: events, exchangeObserver: HTTPExchangeObserver.current)
+        let transfer = Transfer(
+            request: request, events: events, exchangeObserver: HTTPExchangeObserver.current,
+            redirectObserver: HTTPRedirectObserver.current)
         transfers.withLock { $0[task.taskIdentifier] = transfer }
     }
 
@@ -63,24 +66,34 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             return
         }
         let method = request.httpMethod ?? "GET"
-        let outcome = transfers.withLock { transfers -> RedirectDecision.Outcome? in
+        typealias Followed = (outcome: RedirectDecision.Outcome, hop: HTTPRedirectHop, observer: HTTPRedirectObserver?)
+        let followed = transfers.withLock { transfers -> Followed? in
             guard var transfer = transfers[task.taskIdentifier] else { return nil }
             let decision = RedirectDecision(
                 policy: redirects, original: transfer.original, current: transfer.current, target: target,
                 method: method, visited: transfer.visited, leftOrigin: transfer.leftOrigin)
+            let hop = HTTPRedirectHop(
+                method: transfer.currentMethod, url: transfer.current, statusCode: response.statusCode, metrics: nil,
+                nextMethod: method, nextURL: target)
             if case .follow = decision.outcome {
                 transfer.current = target
+                transfer.currentMethod = method
                 transfer.visited.append(RedirectDecision.Visit(method: method, url: target))
                 transfer.leftOrigin = decision.leavesOrigin
                 transfers[task.taskIdentifier] = transfer
             }
-            return decision.outcome
+            return (decision.outcome, hop, transfer.redirectObserver)
         }
-        switch outcome {
+        switch followed?.outcome {
         case .follow(let removingCredentials):
             var next = request
             if removingCredentials {
                 for name in RedirectDecision.credentialHeaders { next.setValue(nil, forHTTPHeaderField: name) }
+            }
+            if let followed, let observer = followed.observer {
+                for field in observer.fields(after: followed.hop) {
+                    next.setValue(field.value, forHTTPHeaderField: field.name)
+                }
             }
             completionHandler(next)
         case .handBack, nil:

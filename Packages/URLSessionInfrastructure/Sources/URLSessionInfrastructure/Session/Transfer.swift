@@ -13,19 +13,28 @@ struct Transfer {
     let original: URL
     /// The URL of the request now being answered.
     var current: URL
+    /// The method of the request now being answered.
+    var currentMethod: String
     /// Every request of the redirect chain, the original first.
     var visited: [RedirectDecision.Visit]
     /// Whether a followed redirect left the original origin.
     var leftOrigin = false
     /// Hears the task's measurements, where the session delivers them: the caller's `HTTPExchangeObserver`.
     let exchangeObserver: HTTPExchangeObserver?
+    /// Hears each followed redirect and gives fields for the next request: the caller's `HTTPRedirectObserver`.
+    let redirectObserver: HTTPRedirectObserver?
 
-    init(request: URLRequest, events: any TransferEvents, exchangeObserver: HTTPExchangeObserver? = nil) {
+    init(
+        request: URLRequest, events: any TransferEvents, exchangeObserver: HTTPExchangeObserver? = nil,
+        redirectObserver: HTTPRedirectObserver? = nil
+    ) {
         let url = request.url ?? URL(fileURLWithPath: "/")
         self.events = events
         self.original = url
         self.current = url
+        self.currentMethod = request.httpMethod ?? "GET"
         self.visited = [RedirectDecision.Visit(method: request.httpMethod, url: url)]
         self.exchangeObserver = exchangeObserver
+        self.redirectObserver = redirectObserver
     }
 }
