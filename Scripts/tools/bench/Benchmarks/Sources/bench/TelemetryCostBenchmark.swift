@@ -34,7 +34,10 @@ struct TelemetryCostBenchmark {
     func run() async throws -> [String: Any] {
         let collector = TelemetryCollector(exporter: DroppingExporter())
         let token: @Sendable () async throws -> String = { "Bearer benchmark-token" }
-        let memoryURL = URL(filePath: "/")
+        // An http base, as every App chain has: the in-memory client ignores it, and a span's URL is built the
+        // way a real request's is (a file URL would take URLComponents' slower path that no App base takes).
+        let memoryBase = "http://127.0.0.1:8080/"
+        guard let memoryURL = URL(string: memoryBase) else { throw BenchmarkError.invalidURL(memoryBase) }
         let transport = InstantClient()
         let observed = ObservedInstantClient()
         let traced = HTTPClientFactory(makeTransport: { _, _ in transport.tracing(into: collector, baseURL: memoryURL) }
