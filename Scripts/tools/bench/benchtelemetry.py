@@ -50,6 +50,14 @@ def rows(result):
                     f"(+{added / 1000:.2f} µs) over {len(traced)} rounds of {result['count']:,}",
                     f"{statistics.median(traced) / statistics.median(plain):.2f}×", "≤ +2 µs",
                     "met" if added <= IN_PROCESS_TARGET_NS else f"**missed**: +{added / 1000:.2f} µs per request"))
+    measured = sides["bare + tracing, transport reporting a measurement"]
+    extra = differences(measured, bare_on)
+    out.append((PART, "in process: the in-memory client with spans on and a transport reporting a loopback-like "
+                "measurement (phase events, protocol, peer, sizes), against spans on without one",
+                f"{statistics.median(measured):,.0f} ns/req against {statistics.median(bare_on):,.0f} "
+                f"({extra / 1000:+.2f} µs) over {len(measured)} rounds of {result['count']:,}",
+                f"{statistics.median(measured) / statistics.median(bare_on):.2f}×",
+                "(what a measured transfer adds to a span)", ""))
     lookups = sides["App tokenClient chain, tracing off, transport reading the observer task-locals"]
     read = differences(lookups, off)
     # "Nothing measurable": the reads add no more than half the round-to-round range of the chain without them.

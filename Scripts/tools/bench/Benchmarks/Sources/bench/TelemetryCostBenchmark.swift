@@ -11,7 +11,8 @@ import NetworkingApp
 /// over loopback through the token chain over `CurlClient` against Scripts/dev-server. A control side sends a
 /// constant `traceparent` without tracing, so the server's share of the difference shows apart from the
 /// client's; another reads, in the transport's place, the observer task-locals that transports and caches read
-/// with tracing off.
+/// with tracing off; a third, under tracing, reports a transport's measurement so that the span holds what a
+/// real transfer's does (phase events, protocol, peer, sizes).
 ///
 /// Each round measures every side once, in an order rotated by one each round. In process, a side's figure is
 /// its nanoseconds per request and the cost the median of per-round differences; over loopback, the median
@@ -45,6 +46,10 @@ struct TelemetryCostBenchmark {
         let inProcess: [(String, any HTTPClient)] = [
             ("bare in-memory client", transport),
             ("bare + tracing", transport.tracing(into: collector, baseURL: memoryURL)),
+            (
+                "bare + tracing, transport reporting a measurement",
+                ObservedInstantClient(reportsMeasurement: true).tracing(into: collector, baseURL: memoryURL)
+            ),
             (
                 "App tokenClient chain, tracing off",
                 try HTTPClientFactory(makeTransport: { _, _ in transport }).tokenClient(
