@@ -50,12 +50,15 @@ public final class TelemetryCollector: Sendable {
 
     /// Exports the pending spans (when there are any), then the metric points (when there are any).
     ///
-    /// Spans leave the collector before the export, so a failed export does not send them twice.
+    /// Spans leave the collector before the export, so a failed export does not send them twice; the
+    /// collector keeps room for as many spans as it hands over, so the next batch records without regrowing.
     /// - Throws: What the exporter throws.
     public func flush() async throws {
         let spans = state.withLock { state in
-            defer { state.spans = [] }
-            return state.spans
+            let taken = state.spans
+            state.spans = []
+            state.spans.reserveCapacity(taken.count)
+            return taken
         }
         if !spans.isEmpty { try await exporter.export(spans: spans) }
         let points = metricPoints()

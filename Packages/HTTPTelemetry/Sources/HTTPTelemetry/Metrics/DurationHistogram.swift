@@ -14,6 +14,14 @@ struct DurationHistogram: Sendable {
         var min = Double.infinity
         var max = -Double.infinity
         var buckets = [UInt64](repeating: 0, count: DurationHistogram.bounds.count + 1)
+
+        mutating func add(_ seconds: Double) {
+            count += 1
+            sum += seconds
+            min = Swift.min(min, seconds)
+            max = Swift.max(max, seconds)
+            buckets[DurationHistogram.bounds.firstIndex { seconds <= $0 } ?? DurationHistogram.bounds.count] += 1
+        }
     }
 
     let startTime: Date
@@ -23,16 +31,9 @@ struct DurationHistogram: Sendable {
         self.startTime = startTime
     }
 
-    /// Counts one request of `seconds` under `attributes`.
+    /// Counts one request of `seconds` under `attributes`, updating its series in place (one lookup, no copy).
     mutating func record(_ seconds: Double, attributes: Attributes) {
-        var entry = series[attributes, default: Series()]
-        entry.count += 1
-        entry.sum += seconds
-        entry.min = Swift.min(entry.min, seconds)
-        entry.max = Swift.max(entry.max, seconds)
-        let bucket = Self.bounds.firstIndex { seconds <= $0 } ?? Self.bounds.count
-        entry.buckets[bucket] += 1
-        series[attributes] = entry
+        series[attributes, default: Series()].add(seconds)
     }
 
     /// One cumulative point per attribute set, taken at `time`.

@@ -15,8 +15,38 @@ enum HexDigits {
 
     /// `value` as exactly 16 lowercase hex digits.
     static func text(of value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        String(unsafeUninitializedCapacity: 16) { buffer in
+            write(value, into: buffer, at: 0)
+            return 16
+        }
+    }
+
+    /// `high` then `low`, as exactly 32 lowercase hex digits.
+    static func text(of high: UInt64, _ low: UInt64) -> String {
+        String(unsafeUninitializedCapacity: 32) { buffer in
+            write(high, into: buffer, at: 0)
+            write(low, into: buffer, at: 16)
+            return 32
+        }
+    }
+
+    /// Writes `value` as exactly 16 lowercase hex digits into `buffer` from `offset` on.
+    static func write(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        for index in 0..<16 {
+            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - index * 4)) & 0x0F
+            buffer[offset + index] = digit(of: nibble)
+        }
+    }
+
+    /// Writes `value` as exactly 2 lowercase hex digits into `buffer` from `offset` on.
+    static func write(_ value: UInt8, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        buffer[offset] = digit(of: value >> 4)
+        buffer[offset + 1] = digit(of: value & 0x0F)
+    }
+
+    /// The lowercase hex digit of `nibble` (0 to 15).
+    private static func digit(of nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     private static func digit(_ byte: UInt8) -> UInt8? {

@@ -17,11 +17,10 @@ public struct SpanID: Sendable, Hashable, CustomStringConvertible {
         self.init(value: value)
     }
 
-    /// A random id from the system's generator.
+    /// A random id from a fast generator seeded once from the system's; never all zeros.
     public static func random() -> SpanID {
-        var generator = SystemRandomNumberGenerator()
         while true {
-            if let id = SpanID(value: generator.next()) { return id }
+            if let id = SpanID(value: IDGenerator.next()) { return id }
         }
     }
 

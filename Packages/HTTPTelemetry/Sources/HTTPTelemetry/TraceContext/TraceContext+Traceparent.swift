@@ -31,8 +31,18 @@ extension TraceContext {
 
     /// The `traceparent` header of this context: version `00`, lowercase hex.
     public var traceparent: String {
-        let flagDigits = String(flags, radix: 16)
-        return "00-\(traceID.hex)-\(spanID.hex)-\(flagDigits.count == 1 ? "0" : "")\(flagDigits)"
+        String(unsafeUninitializedCapacity: 55) { buffer in
+            let dash = UInt8(ascii: "-")
+            HexDigits.write(UInt8(0), into: buffer, at: 0)
+            buffer[2] = dash
+            HexDigits.write(traceID.high, into: buffer, at: 3)
+            HexDigits.write(traceID.low, into: buffer, at: 19)
+            buffer[35] = dash
+            HexDigits.write(spanID.value, into: buffer, at: 36)
+            buffer[52] = dash
+            HexDigits.write(flags, into: buffer, at: 53)
+            return 55
+        }
     }
 
     /// The propagation headers: `traceparent`, and `tracestate` when the context has one.

@@ -22,16 +22,16 @@ public struct TraceID: Sendable, Hashable, CustomStringConvertible {
         self.init(high: high, low: low)
     }
 
-    /// A random id from the system's generator.
+    /// A random id from a fast generator seeded once from the system's; never all zeros.
     public static func random() -> TraceID {
-        var generator = SystemRandomNumberGenerator()
         while true {
-            if let id = TraceID(high: generator.next(), low: generator.next()) { return id }
+            let (high, low) = IDGenerator.nextPair()
+            if let id = TraceID(high: high, low: low) { return id }
         }
     }
 
     /// 32 lowercase hex digits.
-    public var hex: String { HexDigits.text(of: high) + HexDigits.text(of: low) }
+    public var hex: String { HexDigits.text(of: high, low) }
 
     /// The same as ``hex``.
     public var description: String { hex }

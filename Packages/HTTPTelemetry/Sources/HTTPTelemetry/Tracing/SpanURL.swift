@@ -14,6 +14,9 @@ public enum SpanURL {
 
     /// `url`'s text with the userinfo removed and sensitive query values replaced by ``placeholder``.
     public static func full(_ url: URL) -> String {
+        let text = url.absoluteString
+        // With no `@` there is no userinfo and with no `?` no query: nothing to remove or redact.
+        if !text.utf8.contains(UInt8(ascii: "@")) && !text.utf8.contains(UInt8(ascii: "?")) { return text }
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
             return redactedText(url.absoluteString)
         }

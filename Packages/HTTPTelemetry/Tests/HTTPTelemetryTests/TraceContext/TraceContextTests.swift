@@ -79,4 +79,24 @@ struct TraceContextTests {
         #expect(SpanID(value: 0) == nil)
         #expect(TraceID(high: 0, low: 1)?.hex == "00000000000000000000000000000001")
     }
+
+    @Test func hexWritesEveryDigitInPlace() throws {
+        let trace = try #require(TraceID(high: 0x0123_4567_89ab_cdef, low: 0xfedc_ba98_7654_3210))
+        let span = try #require(SpanID(value: 0x0f1e_2d3c_4b5a_6978))
+
+        #expect(trace.hex == "0123456789abcdeffedcba9876543210")
+        #expect(span.hex == "0f1e2d3c4b5a6978")
+        #expect(
+            TraceContext(traceID: trace, spanID: span, flags: 0xa5).traceparent
+                == "00-0123456789abcdeffedcba9876543210-0f1e2d3c4b5a6978-a5")
+    }
+
+    @Test func randomIdsFromConcurrentTasksDiffer() async {
+        let ids = await withTaskGroup(of: [SpanID].self) { group in
+            for _ in 0..<4 { group.addTask { (0..<250).map { _ in SpanID.random() } } }
+            return await group.reduce(into: [SpanID]()) { $0 += $1 }
+        }
+
+        #expect(Set(ids).count == 1000)
+    }
 }

@@ -23,4 +23,11 @@ struct SpanURLTests {
 
         #expect(SpanURL.full(url) == "https://h/?access%5Ftoken=REDACTED")
     }
+
+    @Test func writesAURLWithNoQueryOrUserInfoAbsoluteAndUnchanged() throws {
+        let base = try #require(URL(string: "http://127.0.0.1:8080/2.3/"))
+        let relative = try #require(URL(string: "questions/1%202#top", relativeTo: base))
+
+        #expect(SpanURL.full(relative) == "http://127.0.0.1:8080/2.3/questions/1%202#top")
+    }
 }

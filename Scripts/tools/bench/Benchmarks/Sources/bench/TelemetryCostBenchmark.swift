@@ -1,18 +1,24 @@
 import BenchmarkSupport
 import Foundation
 import HTTPClient
+import HTTPClientDecorators
 import HTTPTelemetry
 import NetworkingApp
 
 /// What tracing (`.tracing(into:baseURL:)`, one span per attempt into a ``TelemetryCollector``) adds to a
 /// request, side by side with the same client without it: in process over an in-memory client that answers
 /// at once (the bare client, and the App's token chain with the tracing layer where `--trace` puts it), and
-/// over loopback through the token chain over `CurlClient` against Scripts/dev-server.
+/// over loopback through the token chain over `CurlClient` against Scripts/dev-server. A control side sends a
+/// constant `traceparent` without tracing, so the server's share of the difference shows apart from the
+/// client's; another reads, in the transport's place, the observer task-locals that transports and caches read
+/// with tracing off; a third, under tracing, reports a transport's measurement so that the span holds what a
+/// real transfer's does (phase events, protocol, peer, sizes).
 ///
 /// Each round measures every side once, in an order rotated by one each round. In process, a side's figure is
 /// its nanoseconds per request and the cost the median of per-round differences; over loopback, the median
 /// latency of `--loopback-count` sequential requests and the cost the median of per-round ratios. The
-/// collector is flushed (to an exporter that drops everything) after each measurement.
+/// collector keeps each measurement's spans (as a command keeps its spans until it ends) and is flushed, outside
+/// the timed loop, to an exporter that drops everything after each measurement.
 struct TelemetryCostBenchmark {
     let url: String
     let rounds: Int
@@ -29,13 +35,21 @@ struct TelemetryCostBenchmark {
     func run() async throws -> [String: Any] {
         let collector = TelemetryCollector(exporter: DroppingExporter())
         let token: @Sendable () async throws -> String = { "Bearer benchmark-token" }
-        let memoryURL = URL(filePath: "/")
+        // An http base, as every App chain has: the in-memory client ignores it, and a span's URL is built the
+        // way a real request's is (a file URL would take URLComponents' slower path that no App base takes).
+        let memoryBase = "http://127.0.0.1:8080/"
+        guard let memoryURL = URL(string: memoryBase) else { throw BenchmarkError.invalidURL(memoryBase) }
         let transport = InstantClient()
+        let observed = ObservedInstantClient()
         let traced = HTTPClientFactory(makeTransport: { _, _ in transport.tracing(into: collector, baseURL: memoryURL) }
         )
         let inProcess: [(String, any HTTPClient)] = [
             ("bare in-memory client", transport),
             ("bare + tracing", transport.tracing(into: collector, baseURL: memoryURL)),
+            (
+                "bare + tracing, transport reporting a measurement",
+                ObservedInstantClient(reportsMeasurement: true).tracing(into: collector, baseURL: memoryURL)
+            ),
             (
                 "App tokenClient chain, tracing off",
                 try HTTPClientFactory(makeTransport: { _, _ in transport }).tokenClient(
@@ -45,6 +59,11 @@ struct TelemetryCostBenchmark {
                 "App tokenClient chain, spans on",
                 try traced.tokenClient(baseURL: memoryURL, accessToken: token, refreshAccessToken: token)
             ),
+            (
+                "App tokenClient chain, tracing off, transport reading the observer task-locals",
+                try HTTPClientFactory(makeTransport: { _, _ in observed }).tokenClient(
+                    baseURL: memoryURL, accessToken: token, refreshAccessToken: token)
+            ),
         ]
         guard let loopbackURL = URL(string: url) else { throw BenchmarkError.invalidURL(url) }
         let curl = HTTPClientFactory.transport(.curl)
@@ -53,6 +72,12 @@ struct TelemetryCostBenchmark {
                 "App tokenClient chain over CurlClient, tracing off",
                 try HTTPClientFactory(makeTransport: curl).tokenClient(
                     baseURL: loopbackURL, accessToken: token, refreshAccessToken: token)
+            ),
+            (
+                "App tokenClient chain over CurlClient, constant traceparent, tracing off",
+                try HTTPClientFactory(makeTransport: { url, settings in
+                    try curl(url, settings).injecting(headers: ["traceparent": Self.constantTraceparent])
+                }).tokenClient(baseURL: loopbackURL, accessToken: token, refreshAccessToken: token)
             ),
             (
                 "App tokenClient chain over CurlClient, spans on",
@@ -94,6 +119,10 @@ struct TelemetryCostBenchmark {
             "in_process": inProcessRows, "loopback": loopbackRows,
         ]
     }
+
+    /// The header a traced request carries, sent as a constant by the control side so that the server reads
+    /// the same head with and without tracing.
+    private static let constantTraceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
 
     /// The seconds each of `count` sequential loads took.
     private static func latencies(_ client: any HTTPClient, _ request: any HTTPRequest, count: Int) async throws
