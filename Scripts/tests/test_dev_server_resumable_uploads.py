@@ -106,6 +106,15 @@ class DraftTests(ResumableTestCase):
                                                                 "Upload-Offset": "0", "Upload-Complete": "?0"})
         self.assertEqual(self.files.call("HEAD", self.path(headers))[1]["Upload-Offset"], "10")
 
+    def test_a_count_of_zero_drops_the_pending_cuts(self):
+        self.cut_next(0)
+        status, _ = self.server.json("POST", "/_admin/uploads-cut", {"after_bytes": 0, "count": 0})
+        self.assertEqual(status, 200)
+        _, headers, _ = self.create()
+        status, _, _ = self.files.call("PATCH", self.path(headers), b"abc", {
+            "Content-Type": "application/partial-upload", "Upload-Offset": "0", "Upload-Complete": "?1"})
+        self.assertLess(status, 300)
+
     def test_delete_cancels(self):
         _, headers, _ = self.create(b"abc")
         path = self.path(headers)

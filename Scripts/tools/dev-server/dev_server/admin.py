@@ -68,11 +68,12 @@ def files_upload_release(app, request, match):
 
 
 def uploads_cut(app, request, match):
-    """The next `count` (default 1) resumable request bodies stop after `after_bytes` and drop the connection."""
+    """The next `count` (default 1) resumable request bodies stop after `after_bytes` and drop the connection;
+    a `count` of 0 drops the pending cuts."""
     payload = read_json_object(request) or {}
     after_bytes, count = payload.get("after_bytes"), payload.get("count", 1)
-    if not _is_int(after_bytes, 0) or not _is_int(count, 1):
-        return text(400, "expected {\"after_bytes\": N} with N >= 0, and optionally \"count\" >= 1")
+    if not _is_int(after_bytes, 0) or not _is_int(count, 0):
+        return text(400, "expected {\"after_bytes\": N} with N >= 0, and optionally \"count\" >= 0")
     app.uploads.cut.arm(after_bytes, count)
     return json_response(200, {"after_bytes": after_bytes, "count": count})
 

@@ -1,10 +1,6 @@
 import Foundation
 import HTTPClientSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A TCP proxy on 127.0.0.1 that forwards every connection to an upstream port on 127.0.0.1 and can cut a
 /// connection after a number of bytes sent towards the upstream: a network that drops an upload part way.
 ///

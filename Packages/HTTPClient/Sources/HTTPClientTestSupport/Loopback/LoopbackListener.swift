@@ -1,10 +1,6 @@
 import Foundation
 import HTTPClientSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A listening TCP socket on a free port of 127.0.0.1, the set-up every raw-socket test server shares.
 ///
 /// ``nextConnection()`` blocks until a client connects; ``stop()`` wakes it with `nil`, so a serving
