@@ -86,7 +86,7 @@ struct AttemptSpan: Sendable {
     func finished(withStatus statusCode: Int, exchange: HTTPExchangeMetrics?, at end: Date) -> (
         FinishedSpan, Attributes
     ) {
-        var shared = requestAttributes.merging(exchange?.sharedAttributes ?? [:]) { first, _ in first }
+        var shared = sharedAttributes(exchange)
         shared["http.response.status_code"] = .int(Int64(statusCode))
         var status = SpanStatus.unset
         if statusCode >= 400 {
@@ -99,7 +99,7 @@ struct AttemptSpan: Sendable {
     /// The span ended without a response and without an error: a client that returned without calling its
     /// receiver. Nothing is known against it, so its status stays unset.
     func finishedWithoutResponse(exchange: HTTPExchangeMetrics?, at end: Date) -> (FinishedSpan, Attributes) {
-        let shared = requestAttributes.merging(exchange?.sharedAttributes ?? [:]) { first, _ in first }
+        let shared = sharedAttributes(exchange)
         return (span(shared, status: .unset, exchange: exchange, end: end), shared)
     }
 
@@ -107,7 +107,7 @@ struct AttemptSpan: Sendable {
     func finished(
         with error: any Error, response: HTTPResponse?, exchange: HTTPExchangeMetrics?, at end: Date
     ) -> (FinishedSpan, Attributes) {
-        var shared = requestAttributes.merging(exchange?.sharedAttributes ?? [:]) { first, _ in first }
+        var shared = sharedAttributes(exchange)
         if let response { shared["http.response.status_code"] = .int(Int64(response.statusCode)) }
         let type = Self.errorType(of: error)
         shared["error.type"] = .string(type)
@@ -127,11 +127,22 @@ struct AttemptSpan: Sendable {
         (ContinuousClock.now - started).seconds
     }
 
+    /// The request attributes with what `exchange` adds to both the span and the histogram, with room for the
+    /// response's.
+    private func sharedAttributes(_ exchange: HTTPExchangeMetrics?) -> Attributes {
+        var shared = requestAttributes
+        shared.reserveCapacity(requestAttributes.count + 3)
+        exchange?.addSharedAttributes(to: &shared)
+        return shared
+    }
+
     private func span(
         _ shared: Attributes, status: SpanStatus, exchange: HTTPExchangeMetrics?, end: Date
     ) -> FinishedSpan {
-        let attributes = shared.merging(spanOnlyAttributes) { first, _ in first }
-            .merging(exchange?.spanAttributes ?? [:]) { first, _ in first }
+        var attributes = shared
+        attributes.reserveCapacity(shared.count + spanOnlyAttributes.count + 4)
+        attributes.merge(spanOnlyAttributes) { first, _ in first }
+        exchange?.addSpanAttributes(to: &attributes)
         return FinishedSpan(
             name: name, kind: .client, context: context, parentSpanID: parentSpanID, startTime: startTime,
             endTime: end, attributes: attributes, events: exchange?.spanEvents ?? [], status: status)
