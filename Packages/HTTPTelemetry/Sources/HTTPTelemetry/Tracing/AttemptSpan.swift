@@ -23,9 +23,10 @@ struct AttemptSpan: Sendable {
 
     /// Starts the span of `request` sent to `url`, as a child of `parent` (or the root of a new trace), with
     /// `HTTPAttempt`'s resend count.
-    init(request: any HTTPRequest, url: URL?, parent: TraceContext?, now: Date) {
+    /// `server` holds the URL's origin attributes when the caller knows them already.
+    init(request: any HTTPRequest, url: URL?, server: Attributes? = nil, parent: TraceContext?, now: Date) {
         self.init(
-            method: request.method.rawValue, template: request.statedURLTemplate, url: url,
+            method: request.method.rawValue, template: request.statedURLTemplate, url: url, server: server,
             context: parent?.child() ?? .newTrace(), parentSpanID: parent?.spanID,
             resendCount: HTTPAttempt.resendCount, now: now)
     }
@@ -34,13 +35,13 @@ struct AttemptSpan: Sendable {
     /// its own span id), one resend more, with the next request's method and URL and no template.
     func nextHop(method: String, url: URL, now: Date) -> AttemptSpan {
         AttemptSpan(
-            method: method, template: nil, url: url, context: context.child(), parentSpanID: parentSpanID,
-            resendCount: resendCount + 1, now: now)
+            method: method, template: nil, url: url, server: nil, context: context.child(),
+            parentSpanID: parentSpanID, resendCount: resendCount + 1, now: now)
     }
 
     private init(
-        method: String, template: String?, url: URL?, context: TraceContext, parentSpanID: SpanID?,
-        resendCount: Int, now: Date
+        method: String, template: String?, url: URL?, server: Attributes?, context: TraceContext,
+        parentSpanID: SpanID?, resendCount: Int, now: Date
     ) {
         let known = Self.knownMethods.contains(method)
         name = (known ? method : "HTTP") + (template.map { " \($0)" } ?? "")
@@ -53,9 +54,7 @@ struct AttemptSpan: Sendable {
         var own: Attributes = [:]
         if !known { own["http.request.method_original"] = .string(method) }
         if let url {
-            if let host = url.host { shared["server.address"] = .string(host) }
-            if let port = url.port ?? Self.defaultPort(scheme: url.scheme) { shared["server.port"] = .int(Int64(port)) }
-            if let scheme = url.scheme { shared["url.scheme"] = .string(scheme) }
+            shared.merge(server ?? Self.serverAttributes(of: url)) { first, _ in first }
             own["url.full"] = .string(SpanURL.full(url))
         }
         if let template { shared["url.template"] = .string(template) }
@@ -64,14 +63,25 @@ struct AttemptSpan: Sendable {
         spanOnlyAttributes = own
     }
 
-    /// Starts the span of `request` as a child of ``TraceContext/current``, else of a valid `traceparent` the
-    /// request carries, else as the root of a new trace.
-    static func start(_ request: any HTTPRequest, urls: HTTPURLBuilder, now: Date) -> AttemptSpan {
+    /// `server.address`, `server.port` (the scheme's default when the URL names none) and `url.scheme` of
+    /// `url`.
+    static func serverAttributes(of url: URL) -> Attributes {
+        var attributes: Attributes = [:]
+        if let host = url.host { attributes["server.address"] = .string(host) }
+        if let port = url.port ?? Self.defaultPort(scheme: url.scheme) { attributes["server.port"] = .int(Int64(port)) }
+        if let scheme = url.scheme { attributes["url.scheme"] = .string(scheme) }
+        return attributes
+    }
+
+    /// Starts the span of `request` sent to `target`, as a child of ``TraceContext/current``, else of a valid
+    /// `traceparent` the request carries, else as the root of a new trace.
+    static func start(_ request: any HTTPRequest, target: SpanTarget, now: Date) -> AttemptSpan {
         let incoming = request.headers?["traceparent"].flatMap {
             TraceContext(traceparent: $0, tracestate: request.headers?["tracestate"])
         }
         return AttemptSpan(
-            request: request, url: try? urls.url(for: request), parent: TraceContext.current ?? incoming, now: now)
+            request: request, url: try? target.urls.url(for: request), server: target.serverAttributes,
+            parent: TraceContext.current ?? incoming, now: now)
     }
 
     /// The span ended with `response`: status Error from 400 on (a client span), as the conventions say.

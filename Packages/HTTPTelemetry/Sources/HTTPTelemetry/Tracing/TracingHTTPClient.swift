@@ -27,7 +27,7 @@ import HTTPClientSupport
 public struct TracingHTTPClient: HTTPClient {
     let client: any HTTPClient
     let collector: TelemetryCollector
-    let urls: HTTPURLBuilder
+    let target: SpanTarget
 
     /// Wraps `client`.
     /// - Parameters:
@@ -37,7 +37,7 @@ public struct TracingHTTPClient: HTTPClient {
     public init(client: any HTTPClient, collector: TelemetryCollector, baseURL: URL) {
         self.client = client
         self.collector = collector
-        urls = HTTPURLBuilder(baseURL: baseURL)
+        target = SpanTarget(baseURL: baseURL)
     }
 
     @discardableResult
@@ -99,7 +99,7 @@ public struct TracingHTTPClient: HTTPClient {
     }
 
     private func start(_ request: any HTTPRequest) -> AttemptSpan {
-        AttemptSpan.start(request, urls: urls, now: collector.now())
+        AttemptSpan.start(request, target: target, now: collector.now())
     }
 
     private func propagating(_ span: AttemptSpan, in request: any HTTPRequest) -> any HTTPRequest {
