@@ -8,7 +8,9 @@ request), and sequential requests through the token chain over CurlClient agains
 constant `traceparent` without tracing (the server's share of the header). Tracing off is the chain
 HTTPClientFactory builds without a collector, which holds no tracing layer; its row measures the task-local
 reads a transport and a cache still make per request (target: no more than half the round-to-round range of the
-chain without them).
+chain without them). Over loopback a further side binds the task-locals tracing binds without making a span, and
+every loopback side reports the process's CPU time per request (every thread), so the rows show whether a
+difference is the client's own work or time spent waiting.
 """
 
 import statistics
@@ -90,4 +92,24 @@ def rows(result):
                     f"µs per request over {len(traced)} rounds of {result['loopback_count']:,}", f"{ratio:.3f}×",
                     f"≤ {LOOPBACK_TARGET}×", "met" if ratio <= LOOPBACK_TARGET else
                     f"**missed**: {(ratio - 1) * 100:+.1f} % of the loopback median"))
+    bound = loop["App tokenClient chain over CurlClient, tracing's observers bound without a span"]
+    ratio = statistics.median(a / b for a, b in zip(bound, plain))
+    out.append((PART, "loopback (Scripts/dev-server): the App's token chain over CurlClient with the task-locals "
+                "tracing binds (trace context, exchange, answer-source and redirect observers) and no span, against "
+                "tracing off",
+                f"median {statistics.median(bound) * 1e6:,.0f} µs against {statistics.median(plain) * 1e6:,.0f} µs "
+                f"per request over {len(bound)} rounds of {result['loopback_count']:,}", f"{ratio:.3f}×",
+                "(what the bindings make the transport do)", ""))
+    cpu = {row["side"]: row["cpu_seconds_per_request_by_round"] for row in result["loopback"]}
+    cpu_off = cpu["App tokenClient chain over CurlClient, tracing off"]
+    for side, label in (("App tokenClient chain over CurlClient, spans on", "spans on"),
+                        ("App tokenClient chain over CurlClient, tracing's observers bound without a span",
+                         "the task-locals bound, no span")):
+        added = differences(cpu[side], cpu_off)
+        out.append((PART, f"loopback (Scripts/dev-server): the process's CPU time per request (every thread, "
+                    f"libcurl's included) with {label}, against tracing off",
+                    f"{statistics.median(cpu[side]) * 1e6:,.1f} µs against {statistics.median(cpu_off) * 1e6:,.1f} "
+                    f"µs ({added * 1e6:+.1f} µs) over {len(cpu_off)} rounds of {result['loopback_count']:,}",
+                    f"{statistics.median(cpu[side]) / statistics.median(cpu_off):.2f}×",
+                    "(the client's own work behind the latency rows)", ""))
     return out

@@ -19,7 +19,7 @@ import HTTPClientSupport
 public struct AnswerSourceTracingHTTPClient: HTTPClient {
     let client: any HTTPClient
     let collector: TelemetryCollector
-    let urls: HTTPURLBuilder
+    let target: SpanTarget
 
     /// Wraps `client`.
     /// - Parameters:
@@ -29,12 +29,12 @@ public struct AnswerSourceTracingHTTPClient: HTTPClient {
     public init(client: any HTTPClient, collector: TelemetryCollector, baseURL: URL) {
         self.client = client
         self.collector = collector
-        urls = HTTPURLBuilder(baseURL: baseURL)
+        target = SpanTarget(baseURL: baseURL)
     }
 
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let span = AttemptSpan.start(request, urls: urls, now: collector.now())
+        let span = AttemptSpan.start(request, target: target, now: collector.now())
         let call = AnswerCall()
         do {
             let answer = try await call.running { try await client.load(request: request) }
@@ -53,7 +53,7 @@ public struct AnswerSourceTracingHTTPClient: HTTPClient {
         progress: (@Sendable (HTTPTransferProgress) -> Void)?,
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
-        let span = AttemptSpan.start(request, urls: urls, now: collector.now())
+        let span = AttemptSpan.start(request, target: target, now: collector.now())
         let call = AnswerCall()
         let head = LockedValue<HTTPResponse?>(nil)
         do {

@@ -23,9 +23,10 @@ struct AttemptSpan: Sendable {
 
     /// Starts the span of `request` sent to `url`, as a child of `parent` (or the root of a new trace), with
     /// `HTTPAttempt`'s resend count.
-    init(request: any HTTPRequest, url: URL?, parent: TraceContext?, now: Date) {
+    /// `server` holds the URL's origin attributes when the caller knows them already.
+    init(request: any HTTPRequest, url: URL?, server: Attributes? = nil, parent: TraceContext?, now: Date) {
         self.init(
-            method: request.method.rawValue, template: request.statedURLTemplate, url: url,
+            method: request.method.rawValue, template: request.statedURLTemplate, url: url, server: server,
             context: parent?.child() ?? .newTrace(), parentSpanID: parent?.spanID,
             resendCount: HTTPAttempt.resendCount, now: now)
     }
@@ -34,13 +35,13 @@ struct AttemptSpan: Sendable {
     /// its own span id), one resend more, with the next request's method and URL and no template.
     func nextHop(method: String, url: URL, now: Date) -> AttemptSpan {
         AttemptSpan(
-            method: method, template: nil, url: url, context: context.child(), parentSpanID: parentSpanID,
-            resendCount: resendCount + 1, now: now)
+            method: method, template: nil, url: url, server: nil, context: context.child(),
+            parentSpanID: parentSpanID, resendCount: resendCount + 1, now: now)
     }
 
     private init(
-        method: String, template: String?, url: URL?, context: TraceContext, parentSpanID: SpanID?,
-        resendCount: Int, now: Date
+        method: String, template: String?, url: URL?, server: Attributes?, context: TraceContext,
+        parentSpanID: SpanID?, resendCount: Int, now: Date
     ) {
         let known = Self.knownMethods.contains(method)
         name = (known ? method : "HTTP") + (template.map { " \($0)" } ?? "")
@@ -53,9 +54,7 @@ struct AttemptSpan: Sendable {
         var own: Attributes = [:]
         if !known { own["http.request.method_original"] = .string(method) }
         if let url {
-            if let host = url.host { shared["server.address"] = .string(host) }
-            if let port = url.port ?? Self.defaultPort(scheme: url.scheme) { shared["server.port"] = .int(Int64(port)) }
-            if let scheme = url.scheme { shared["url.scheme"] = .string(scheme) }
+            shared.merge(server ?? Self.serverAttributes(of: url)) { first, _ in first }
             own["url.full"] = .string(SpanURL.full(url))
         }
         if let template { shared["url.template"] = .string(template) }
@@ -64,14 +63,25 @@ struct AttemptSpan: Sendable {
         spanOnlyAttributes = own
     }
 
-    /// Starts the span of `request` as a child of ``TraceContext/current``, else of a valid `traceparent` the
-    /// request carries, else as the root of a new trace.
-    static func start(_ request: any HTTPRequest, urls: HTTPURLBuilder, now: Date) -> AttemptSpan {
+    /// `server.address`, `server.port` (the scheme's default when the URL names none) and `url.scheme` of
+    /// `url`.
+    static func serverAttributes(of url: URL) -> Attributes {
+        var attributes: Attributes = [:]
+        if let host = url.host { attributes["server.address"] = .string(host) }
+        if let port = url.port ?? Self.defaultPort(scheme: url.scheme) { attributes["server.port"] = .int(Int64(port)) }
+        if let scheme = url.scheme { attributes["url.scheme"] = .string(scheme) }
+        return attributes
+    }
+
+    /// Starts the span of `request` sent to `target`, as a child of ``TraceContext/current``, else of a valid
+    /// `traceparent` the request carries, else as the root of a new trace.
+    static func start(_ request: any HTTPRequest, target: SpanTarget, now: Date) -> AttemptSpan {
         let incoming = request.headers?["traceparent"].flatMap {
             TraceContext(traceparent: $0, tracestate: request.headers?["tracestate"])
         }
         return AttemptSpan(
-            request: request, url: try? urls.url(for: request), parent: TraceContext.current ?? incoming, now: now)
+            request: request, url: try? target.urls.url(for: request), server: target.serverAttributes,
+            parent: TraceContext.current ?? incoming, now: now)
     }
 
     /// The span ended with `response`: status Error from 400 on (a client span), as the conventions say.
@@ -86,7 +96,7 @@ struct AttemptSpan: Sendable {
     func finished(withStatus statusCode: Int, exchange: HTTPExchangeMetrics?, at end: Date) -> (
         FinishedSpan, Attributes
     ) {
-        var shared = requestAttributes.merging(exchange?.sharedAttributes ?? [:]) { first, _ in first }
+        var shared = sharedAttributes(exchange)
         shared["http.response.status_code"] = .int(Int64(statusCode))
         var status = SpanStatus.unset
         if statusCode >= 400 {
@@ -99,7 +109,7 @@ struct AttemptSpan: Sendable {
     /// The span ended without a response and without an error: a client that returned without calling its
     /// receiver. Nothing is known against it, so its status stays unset.
     func finishedWithoutResponse(exchange: HTTPExchangeMetrics?, at end: Date) -> (FinishedSpan, Attributes) {
-        let shared = requestAttributes.merging(exchange?.sharedAttributes ?? [:]) { first, _ in first }
+        let shared = sharedAttributes(exchange)
         return (span(shared, status: .unset, exchange: exchange, end: end), shared)
     }
 
@@ -107,7 +117,7 @@ struct AttemptSpan: Sendable {
     func finished(
         with error: any Error, response: HTTPResponse?, exchange: HTTPExchangeMetrics?, at end: Date
     ) -> (FinishedSpan, Attributes) {
-        var shared = requestAttributes.merging(exchange?.sharedAttributes ?? [:]) { first, _ in first }
+        var shared = sharedAttributes(exchange)
         if let response { shared["http.response.status_code"] = .int(Int64(response.statusCode)) }
         let type = Self.errorType(of: error)
         shared["error.type"] = .string(type)
@@ -127,11 +137,22 @@ struct AttemptSpan: Sendable {
         (ContinuousClock.now - started).seconds
     }
 
+    /// The request attributes with what `exchange` adds to both the span and the histogram, with room for the
+    /// response's.
+    private func sharedAttributes(_ exchange: HTTPExchangeMetrics?) -> Attributes {
+        var shared = requestAttributes
+        shared.reserveCapacity(requestAttributes.count + 3)
+        exchange?.addSharedAttributes(to: &shared)
+        return shared
+    }
+
     private func span(
         _ shared: Attributes, status: SpanStatus, exchange: HTTPExchangeMetrics?, end: Date
     ) -> FinishedSpan {
-        let attributes = shared.merging(spanOnlyAttributes) { first, _ in first }
-            .merging(exchange?.spanAttributes ?? [:]) { first, _ in first }
+        var attributes = shared
+        attributes.reserveCapacity(shared.count + spanOnlyAttributes.count + 4)
+        attributes.merge(spanOnlyAttributes) { first, _ in first }
+        exchange?.addSpanAttributes(to: &attributes)
         return FinishedSpan(
             name: name, kind: .client, context: context, parentSpanID: parentSpanID, startTime: startTime,
             endTime: end, attributes: attributes, events: exchange?.spanEvents ?? [], status: status)

@@ -19,19 +19,26 @@ extension HTTPExchangeMetrics {
         }
     }
 
-    /// The attributes the span and the duration histogram share: `network.protocol.version`.
-    var sharedAttributes: Attributes {
-        protocolVersion.map { ["network.protocol.version": .string($0)] } ?? [:]
+    /// Adds the attributes the span and the duration histogram share (`network.protocol.version`) to
+    /// `attributes`, keeping any value already there.
+    func addSharedAttributes(to attributes: inout Attributes) {
+        if let protocolVersion { attributes.keepingFirst("network.protocol.version", .string(protocolVersion)) }
     }
 
-    /// The span's own attributes: the peer and the body sizes.
-    var spanAttributes: Attributes {
-        var attributes: Attributes = [:]
-        if let remoteAddress { attributes["network.peer.address"] = .string(remoteAddress) }
-        if let remotePort { attributes["network.peer.port"] = .int(Int64(remotePort)) }
-        if let requestBodyBytes { attributes["http.request.body.size"] = .int(requestBodyBytes) }
-        if let responseBodyBytes { attributes["http.response.body.size"] = .int(responseBodyBytes) }
-        return attributes
+    /// Adds the span's own attributes (the peer and the body sizes) to `attributes`, keeping any value already
+    /// there.
+    func addSpanAttributes(to attributes: inout Attributes) {
+        if let remoteAddress { attributes.keepingFirst("network.peer.address", .string(remoteAddress)) }
+        if let remotePort { attributes.keepingFirst("network.peer.port", .int(Int64(remotePort))) }
+        if let requestBodyBytes { attributes.keepingFirst("http.request.body.size", .int(requestBodyBytes)) }
+        if let responseBodyBytes { attributes.keepingFirst("http.response.body.size", .int(responseBodyBytes)) }
+    }
+}
+
+extension Dictionary where Key == String, Value == AttributeValue {
+    /// Sets `key` to `value` unless the dictionary already holds a value for it.
+    mutating func keepingFirst(_ key: String, _ value: AttributeValue) {
+        if self[key] == nil { self[key] = value }
     }
 }
 

@@ -27,7 +27,7 @@ import HTTPClientSupport
 public struct TracingHTTPClient: HTTPClient {
     let client: any HTTPClient
     let collector: TelemetryCollector
-    let urls: HTTPURLBuilder
+    let target: SpanTarget
 
     /// Wraps `client`.
     /// - Parameters:
@@ -37,27 +37,27 @@ public struct TracingHTTPClient: HTTPClient {
     public init(client: any HTTPClient, collector: TelemetryCollector, baseURL: URL) {
         self.client = client
         self.collector = collector
-        urls = HTTPURLBuilder(baseURL: baseURL)
+        target = SpanTarget(baseURL: baseURL)
     }
 
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
         let first = start(request)
-        let running = LockedValue(first)
+        let exchange = ExchangeRecord(first: first)
         let scope = AnswerScope.current
-        let exchange = ExchangeRecord { followed($0, running: running, scope: scope) }
+        let redirected: @Sendable (HTTPRedirectHop) -> HTTPHeaders = { followed($0, in: exchange, scope: scope) }
         do {
-            let (data, response) = try await exchange.observing(in: first.context) {
+            let (data, response) = try await exchange.observing(in: first.context, redirected: redirected) {
                 try await client.load(request: propagating(first, in: request))
             }
-            let span = running.withLock { $0 }
-            finish(span.finished(with: response, exchange: exchange.metrics, at: collector.now()), span, exchange)
+            let (span, metrics, sources) = exchange.current
+            finish(span.finished(with: response, exchange: metrics, at: collector.now()), span, sources: sources)
             return (data, response)
         } catch {
-            let span = running.withLock { $0 }
+            let (span, metrics, sources) = exchange.current
             finish(
-                span.finished(with: error, response: nil, exchange: exchange.metrics, at: collector.now()), span,
-                exchange)
+                span.finished(with: error, response: nil, exchange: metrics, at: collector.now()), span,
+                sources: sources)
             throw error
         }
     }
@@ -70,38 +70,36 @@ public struct TracingHTTPClient: HTTPClient {
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
         let first = start(request)
-        let running = LockedValue(first)
-        let head = LockedValue<HTTPResponse?>(nil)
+        let exchange = ExchangeRecord(first: first)
         let scope = AnswerScope.current
-        let exchange = ExchangeRecord { followed($0, running: running, scope: scope) }
+        let redirected: @Sendable (HTTPRedirectHop) -> HTTPHeaders = { followed($0, in: exchange, scope: scope) }
         do {
-            let result = try await exchange.observing(in: first.context) {
+            let result = try await exchange.observing(in: first.context, redirected: redirected) {
                 try await client.stream(request: propagating(first, in: request), body: body, progress: progress) {
                     response, responseBody in
-                    head.withLock { $0 = response }
+                    exchange.keep(head: response)
                     return try await receive(response, responseBody)
                 }
             }
-            let span = running.withLock { $0 }
+            let (span, metrics, sources) = exchange.current
             let end = collector.now()
-            if let response = head.withLock({ $0 }) {
-                finish(span.finished(with: response, exchange: exchange.metrics, at: end), span, exchange)
+            if let response = exchange.head {
+                finish(span.finished(with: response, exchange: metrics, at: end), span, sources: sources)
             } else {
-                finish(span.finishedWithoutResponse(exchange: exchange.metrics, at: end), span, exchange)
+                finish(span.finishedWithoutResponse(exchange: metrics, at: end), span, sources: sources)
             }
             return result
         } catch {
-            let span = running.withLock { $0 }
-            let response = head.withLock { $0 }
+            let (span, metrics, sources) = exchange.current
             finish(
-                span.finished(with: error, response: response, exchange: exchange.metrics, at: collector.now()), span,
-                exchange)
+                span.finished(with: error, response: exchange.head, exchange: metrics, at: collector.now()), span,
+                sources: sources)
             throw error
         }
     }
 
     private func start(_ request: any HTTPRequest) -> AttemptSpan {
-        AttemptSpan.start(request, urls: urls, now: collector.now())
+        AttemptSpan.start(request, target: target, now: collector.now())
     }
 
     private func propagating(_ span: AttemptSpan, in request: any HTTPRequest) -> any HTTPRequest {
@@ -111,15 +109,9 @@ public struct TracingHTTPClient: HTTPClient {
     /// Ends the running span with the redirect `hop` answered, starts the span of the request the transport
     /// sends next, and returns that request's trace context fields. The transport may call it on a thread of its
     /// own, so the answer scope of the load comes as `scope`.
-    private func followed(
-        _ hop: HTTPRedirectHop, running: LockedValue<AttemptSpan>, scope: AnswerScope?
-    ) -> HTTPHeaders {
+    private func followed(_ hop: HTTPRedirectHop, in exchange: ExchangeRecord, scope: AnswerScope?) -> HTTPHeaders {
         let now = collector.now()
-        let (ended, next) = running.withLock { span in
-            let ended = span
-            span = ended.nextHop(method: hop.nextMethod, url: hop.nextURL, now: now)
-            return (ended, span)
-        }
+        let (ended, next) = exchange.advance { $0.nextHop(method: hop.nextMethod, url: hop.nextURL, now: now) }
         finish(
             ended.finished(withStatus: hop.statusCode, exchange: hop.metrics, at: now), ended, sources: [],
             scope: scope)
@@ -127,9 +119,9 @@ public struct TracingHTTPClient: HTTPClient {
     }
 
     private func finish(
-        _ finished: (span: FinishedSpan, attributes: Attributes), _ span: AttemptSpan, _ exchange: ExchangeRecord
+        _ finished: (span: FinishedSpan, attributes: Attributes), _ span: AttemptSpan, sources: [HTTPAnswerSource]
     ) {
-        finish(finished, span, sources: exchange.sources, scope: AnswerScope.current)
+        finish(finished, span, sources: sources, scope: AnswerScope.current)
     }
 
     private func finish(
@@ -137,7 +129,9 @@ public struct TracingHTTPClient: HTTPClient {
         scope: AnswerScope?
     ) {
         var recorded = finished.span
-        recorded.attributes.merge(HTTPAnswerSource.spanAttributes(of: sources)) { first, _ in first }
+        if !sources.isEmpty {
+            recorded.attributes.merge(HTTPAnswerSource.spanAttributes(of: sources)) { first, _ in first }
+        }
         if scope?.keep(recorded) != true { collector.record(recorded) }
         collector.recordRequestDuration(span.elapsedSeconds, attributes: finished.attributes)
     }

@@ -12,7 +12,9 @@ import NetworkingApp
 /// constant `traceparent` without tracing, so the server's share of the difference shows apart from the
 /// client's; another reads, in the transport's place, the observer task-locals that transports and caches read
 /// with tracing off; a third, under tracing, reports a transport's measurement so that the span holds what a
-/// real transfer's does (phase events, protocol, peer, sizes).
+/// real transfer's does (phase events, protocol, peer, sizes). Over loopback, a fourth side binds the
+/// task-locals tracing binds around the transport without making a span (``ObserverBindingClient``), and every
+/// loopback side also reports the process's CPU seconds per request (all threads, the transport's included).
 ///
 /// Each round measures every side once, in an order rotated by one each round. In process, a side's figure is
 /// its nanoseconds per request and the cost the median of per-round differences; over loopback, the median
@@ -85,6 +87,12 @@ struct TelemetryCostBenchmark {
                     try curl(url, settings).tracing(into: collector, baseURL: url)
                 }).tokenClient(baseURL: loopbackURL, accessToken: token, refreshAccessToken: token)
             ),
+            (
+                "App tokenClient chain over CurlClient, tracing's observers bound without a span",
+                try HTTPClientFactory(makeTransport: { url, settings in
+                    ObserverBindingClient(client: try curl(url, settings))
+                }).tokenClient(baseURL: loopbackURL, accessToken: token, refreshAccessToken: token)
+            ),
         ]
         let memoryRequest = BenchmarkRequest(path: "bench.json")
         let loopbackRequest = BenchmarkRequest(path: "echo/bench.json")
@@ -94,6 +102,7 @@ struct TelemetryCostBenchmark {
         for (_, client) in loopback { _ = try await Self.latencies(client, loopbackRequest, count: 50) }
         var nanoseconds = Array(repeating: [Double](), count: inProcess.count)
         var medians = Array(repeating: [Double](), count: loopback.count)
+        var cpus = Array(repeating: [Double](), count: loopback.count)
         for round in 0..<rounds {
             for index in Self.rotated(inProcess.indices, round) {
                 let sample = try await OverheadBenchmark.measure(
@@ -102,7 +111,9 @@ struct TelemetryCostBenchmark {
                 try await collector.flush()
             }
             for index in Self.rotated(loopback.indices, round) {
+                let cpuBefore = Self.processCPUSeconds()
                 let latencies = try await Self.latencies(loopback[index].1, loopbackRequest, count: loopbackCount)
+                cpus[index].append((Self.processCPUSeconds() - cpuBefore) / Double(loopbackCount))
                 medians[index].append(Statistics.median(latencies))
                 try await collector.flush()
             }
@@ -112,7 +123,10 @@ struct TelemetryCostBenchmark {
             ["side": inProcess[index].0, "ns_per_request_by_round": nanoseconds[index]]
         }
         let loopbackRows: [[String: Any]] = loopback.indices.map { index in
-            ["side": loopback[index].0, "median_seconds_by_round": medians[index]]
+            [
+                "side": loopback[index].0, "median_seconds_by_round": medians[index],
+                "cpu_seconds_per_request_by_round": cpus[index],
+            ]
         }
         return [
             "kind": "telemetry-cost", "rounds": rounds, "count": count, "loopback_count": loopbackCount,
@@ -138,6 +152,13 @@ struct TelemetryCostBenchmark {
             latencies.append(LoadSample.seconds(clock.now - started))
         }
         return latencies
+    }
+
+    /// The CPU seconds this process has used so far, on every thread (the transport's included).
+    private static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     private static func rotated(_ indices: Range<Int>, _ round: Int) -> [Int] {
