@@ -196,6 +196,25 @@ def cli_wait_rows(result):
 
 # ---------------------------------------------------------------- 7 files
 
+class InsufficientDisk(Exception):
+    """The temporary folder's disk is too small for a part's large files."""
+
+
+def large_file_scratch(prefix, size, names):
+    """A new temporary folder and its subfolders `names`, for a part that keeps up to three files of `size`;
+    raises InsufficientDisk, leaving nothing behind, when its disk has less than that and 1 GiB more free."""
+    scratch = Path(tempfile.mkdtemp(prefix=prefix))
+    free, needed = shutil.disk_usage(scratch).free, 3 * size + (1 << 30)
+    if free < needed:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise InsufficientDisk(f"{free / (1 << 30):.1f} GiB free in {tempfile.gettempdir()}, "
+                               f"{needed / (1 << 30):.0f} GiB needed")
+    folders = tuple(scratch / name for name in names)
+    for folder in folders:
+        folder.mkdir()
+    return scratch, folders
+
+
 def run_files(context):
     """A large download and upload through `networking files` per transport, each beside the same command with
     a 1 MiB file; peak RSS from wait4, SHA-256 of both sides with hashlib."""
@@ -203,15 +222,10 @@ def run_files(context):
         return {"skipped": f"{context.cli} is missing"}
     size = 32 * MIB if context.quick else 2 << 30
     small = MIB
-    scratch = Path(tempfile.mkdtemp(prefix="bench-files-"))
-    free = shutil.disk_usage(scratch).free
-    if free < 3 * size + (1 << 30):
-        shutil.rmtree(scratch, ignore_errors=True)
-        return {"skipped": f"{free / (1 << 30):.1f} GiB free in {tempfile.gettempdir()}, "
-                           f"{(3 * size + (1 << 30)) / (1 << 30):.0f} GiB needed"}
-    served, local, cache = scratch / "served", scratch / "local", scratch / "cache"
-    for folder in (served, local, cache):
-        folder.mkdir()
+    try:
+        scratch, (served, local, cache) = large_file_scratch("bench-files-", size, ("served", "local", "cache"))
+    except InsufficientDisk as error:
+        return {"skipped": str(error)}
     server = context.dev_server(["--files-dir", str(served), "--token-lifetime", "86400"])
     results = []
     try:

@@ -43,15 +43,11 @@ def run(context):
         return {"skipped": f"{context.bench} is missing"}
     size = 32 * MIB if context.quick else 2 << 30
     rounds = 1 if context.quick else 2
-    scratch = Path(tempfile.mkdtemp(prefix="bench-uploads-"))
-    free = shutil.disk_usage(scratch).free
-    if free < 3 * size + (1 << 30):
-        shutil.rmtree(scratch, ignore_errors=True)
-        return {"skipped": f"{free / (1 << 30):.1f} GiB free in {tempfile.gettempdir()}, "
-                           f"{(3 * size + (1 << 30)) / (1 << 30):.0f} GiB needed"}
-    served, local, records = scratch / "served", scratch / "local", scratch / "records"
-    for folder in (served, local, records):
-        folder.mkdir()
+    try:
+        scratch, (served, local, records) = benchtransfers.large_file_scratch(
+            "bench-uploads-", size, ("served", "local", "records"))
+    except benchtransfers.InsufficientDisk as error:
+        return {"skipped": str(error)}
     server = context.dev_server(["--files-dir", str(served), "--token-lifetime", "86400"])
     try:
         context.note(f"{PART}: writing {size / MIB:,.0f} MiB of random bytes")

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClientSupport
+import HTTPClientTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -15,19 +16,16 @@ final class CountingServer: Sendable {
     private struct State {
         var accepted = 0
         var requests = 0
-        var stopped = false
     }
 
-    /// The listening port.
-    let port: Int
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let held: Int
     private let state = LockedValue(State())
     private let release = DispatchSemaphore(value: 0)
 
     /// Listens on a free loopback port and serves each connection on a thread of its own.
     init(held: Int = 0) throws {
-        (listener, port) = try LoopbackSocket.listening(backlog: 64)
+        listener = try LoopbackListener(backlog: 64)
         self.held = held
         let thread = Thread { [self] in acceptConnections() }
         thread.start()
@@ -39,10 +37,7 @@ final class CountingServer: Sendable {
 
     /// `http://127.0.0.1:PORT/` followed by `path`.
     func url(_ path: String = "") throws -> URL {
-        guard let url = URL(string: "http://127.0.0.1:\(port)/\(path)") else {
-            throw LoopbackSocket.Failure(description: "no URL for port \(port)")
-        }
-        return url
+        try listener.baseURL.appending(path: path)
     }
 
     /// The connections accepted so far.
@@ -50,22 +45,15 @@ final class CountingServer: Sendable {
 
     /// Stops accepting.
     func stop() {
-        let first = state.withLock { state in
-            defer { state.stopped = true }
-            return !state.stopped
-        }
-        if first { shutdown(listener, Int32(SHUT_RDWR)) }
+        listener.stop()
     }
 
     private func acceptConnections() {
-        while true {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { break }
+        while let connection = listener.nextConnection() {
             state.withLock { $0.accepted += 1 }
             let thread = Thread { [self] in serve(connection) }
             thread.start()
         }
-        close(listener)
     }
 
     private func serve(_ connection: Int32) {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClientTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -8,19 +9,16 @@ import Foundation
 /// is dropped and the connect hangs: with a backlog of 0, Linux queues one connection and drops every `SYN`
 /// after it.
 final class FullBacklogListener: Sendable {
-    /// The listening port.
-    let port: Int
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let fillers: [Int32]
 
     init() throws {
-        (listener, port) = try LoopbackSocket.listening(backlog: 0)
+        listener = try LoopbackListener(backlog: 0)
         var fillers: [Int32] = []
         do {
-            for _ in 0..<2 { fillers.append(try LoopbackSocket.connecting(to: port)) }
+            for _ in 0..<2 { fillers.append(try LoopbackSocket.connecting(to: listener.port)) }
         } catch {
             for filler in fillers { close(filler) }
-            close(listener)
             throw error
         }
         self.fillers = fillers
@@ -28,14 +26,10 @@ final class FullBacklogListener: Sendable {
 
     deinit {
         for filler in fillers { close(filler) }
-        close(listener)
     }
 
     /// `http://127.0.0.1:PORT/`.
     func url() throws -> URL {
-        guard let url = URL(string: "http://127.0.0.1:\(port)/") else {
-            throw LoopbackSocket.Failure(description: "no URL for port \(port)")
-        }
-        return url
+        try listener.baseURL
     }
 }

@@ -4,30 +4,11 @@ import Foundation
     import Glibc
 #endif
 
-/// Raw TCP sockets on 127.0.0.1 for the tests' small servers.
+/// Raw TCP client sockets on 127.0.0.1 for the tests' small servers (`LoopbackListener` listens).
 enum LoopbackSocket {
     /// The socket call that failed, with `errno`.
     struct Failure: Error, CustomStringConvertible {
         let description: String
-    }
-
-    /// A socket listening on a free loopback port with `backlog`, and that port.
-    static func listening(backlog: Int32) throws -> (socket: Int32, port: Int) {
-        let listener = try stream()
-        var address = loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(listener, address, length) == 0 && listen(listener, backlog) == 0
-                    && getsockname(listener, address, &length) == 0
-            }
-        }
-        guard listening else {
-            let failure = Failure(description: "bind/listen: errno \(errno)")
-            close(listener)
-            throw failure
-        }
-        return (listener, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     /// A non-blocking socket whose connection to `port` is under way (or made).
