@@ -4,12 +4,41 @@ import HTTPClientSupport
 /// Keeps the spans and the request-duration histogram that tracing produces, until ``flush()`` hands them to
 /// the exporter.
 ///
-/// Recording never waits and never fails a request; exporting happens only in ``flush()``, when the caller
-/// chooses (at the end of a command, say). Safe to share between tasks.
+/// Recording never waits and never fails a request. A tracing layer records what the request path knows; the
+/// span's attributes and its histogram point are formed when the spans leave (``flush()``, ``pendingSpans``) or
+/// the metrics are read (``metricPoints()``), so that work stays off the request path. Exporting happens only in
+/// ``flush()``, when the caller chooses (at the end of a command, say). Safe to share between tasks.
 public final class TelemetryCollector: Sendable {
+    /// A span as kept: as given, or as a tracing layer recorded it.
+    private enum Entry: Sendable {
+        case finished(FinishedSpan)
+        case recorded(RecordedSpan)
+
+        var converted: (span: FinishedSpan, durationAttributes: Attributes?) {
+            switch self {
+            case .finished(let span): (span, nil)
+            case .recorded(let recorded): recorded.converted()
+            }
+        }
+    }
+
     private struct State: Sendable {
-        var spans: [FinishedSpan] = []
+        var entries: [Entry] = []
+        /// How many of the first entries the histogram counts already.
+        var counted = 0
         var histogram: DurationHistogram
+
+        /// Counts the durations of the entries from `counted` on.
+        mutating func countDurations() {
+            for entry in entries[counted...] { count(entry, attributes: nil) }
+            counted = entries.count
+        }
+
+        /// Counts `entry`'s duration under `attributes`, formed from the entry when `nil`.
+        mutating func count(_ entry: Entry, attributes: Attributes?) {
+            guard case .recorded(let recorded) = entry, let seconds = recorded.durationSeconds else { return }
+            histogram.record(seconds, attributes: attributes ?? recorded.converted().durationAttributes)
+        }
     }
 
     private let exporter: any TelemetryExporter
@@ -29,7 +58,12 @@ public final class TelemetryCollector: Sendable {
 
     /// Keeps `span` for the next flush.
     public func record(_ span: FinishedSpan) {
-        state.withLock { $0.spans.append(span) }
+        state.withLock { $0.entries.append(.finished(span)) }
+    }
+
+    /// Keeps the span a tracing layer recorded, and its duration, for the next flush.
+    func record(_ span: RecordedSpan) {
+        state.withLock { $0.entries.append(.recorded(span)) }
     }
 
     /// Counts one request of `seconds` in `http.client.request.duration`.
@@ -39,13 +73,16 @@ public final class TelemetryCollector: Sendable {
 
     /// The spans recorded since the last flush, in the order they ended.
     public var pendingSpans: [FinishedSpan] {
-        state.withLock { $0.spans }
+        state.withLock { $0.entries }.map(\.converted.span)
     }
 
     /// The histogram's points now: cumulative since the collector was made.
     public func metricPoints() -> [MetricPoint] {
         let time = now()
-        return state.withLock { $0.histogram.points(at: time) }
+        return state.withLock { state in
+            state.countDurations()
+            return state.histogram.points(at: time)
+        }
     }
 
     /// Exports the pending spans (when there are any), then the metric points (when there are any).
@@ -54,13 +91,20 @@ public final class TelemetryCollector: Sendable {
     /// collector keeps room for as many spans as it hands over, so the next batch records without regrowing.
     /// - Throws: What the exporter throws.
     public func flush() async throws {
-        let spans = state.withLock { state in
-            let taken = state.spans
-            state.spans = []
-            state.spans.reserveCapacity(taken.count)
+        let (entries, counted) = state.withLock { state in
+            let taken = (state.entries, state.counted)
+            state.entries = []
+            state.entries.reserveCapacity(taken.0.count)
+            state.counted = 0
             return taken
         }
-        if !spans.isEmpty { try await exporter.export(spans: spans) }
+        let converted = entries.map(\.converted)
+        state.withLock { state in
+            for index in entries.indices[counted...] {
+                state.count(entries[index], attributes: converted[index].durationAttributes)
+            }
+        }
+        if !converted.isEmpty { try await exporter.export(spans: converted.map(\.span)) }
         let points = metricPoints()
         if !points.isEmpty { try await exporter.export(metrics: points) }
     }

@@ -34,7 +34,7 @@ public struct AnswerSourceTracingHTTPClient: HTTPClient {
 
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let span = AttemptSpan.start(request, target: target, now: collector.now())
+        let span = AttemptSpan.start(request, now: collector.now())
         let call = AnswerCall()
         do {
             let answer = try await call.running { try await client.load(request: request) }
@@ -53,7 +53,7 @@ public struct AnswerSourceTracingHTTPClient: HTTPClient {
         progress: (@Sendable (HTTPTransferProgress) -> Void)?,
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
-        let span = AttemptSpan.start(request, target: target, now: collector.now())
+        let span = AttemptSpan.start(request, now: collector.now())
         let call = AnswerCall()
         let head = LockedValue<HTTPResponse?>(nil)
         do {
@@ -73,16 +73,15 @@ public struct AnswerSourceTracingHTTPClient: HTTPClient {
 
     private func finish(_ call: AnswerCall, _ span: AttemptSpan, response: HTTPResponse?) {
         let (attempts, sources) = call.end()
-        let attributes = HTTPAnswerSource.spanAttributes(of: sources)
         for var attempt in attempts {
-            attempt.attributes.merge(attributes) { own, _ in own }
+            attempt.callerSources = sources
             collector.record(attempt)
         }
         guard attempts.isEmpty, let response, let last = sources.last, last.sendsNothing else { return }
-        var (answer, _) = span.finished(with: response, exchange: nil, at: collector.now())
-        answer.kind = .internal
-        answer.attributes.merge(attributes) { own, _ in own }
-        collector.record(answer)
+        collector.record(
+            span.ended(
+                .response(statusCode: response.statusCode), exchange: nil, sources: sources, target: target,
+                at: collector.now(), kind: .internal, countsDuration: false))
     }
 }
 

@@ -2,126 +2,34 @@ import Foundation
 import HTTPClient
 import HTTPClientSupport
 
-/// One attempt's CLIENT span while it runs: its context, the request attributes, and how it turns into a
-/// ``FinishedSpan`` and a duration measurement, following the OpenTelemetry HTTP client conventions.
+/// One attempt's CLIENT span while it runs: its context, what it keeps of its request, and when it started.
+///
+/// Starting and ending a span does only what the request path needs (the ids, the `traceparent`, the clock);
+/// the attributes are formed from a ``RecordedSpan`` when the collector hands its spans out.
 struct AttemptSpan: Sendable {
-    static let knownMethods: Set<String> = [
-        "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
-    ]
-
-    let name: String
+    let request: SpanRequest
     let context: TraceContext
     let parentSpanID: SpanID?
     /// `http.request.resend_count`: retries before this load plus redirects followed before this request.
     let resendCount: Int
     let startTime: Date
     let started: ContinuousClock.Instant
-    /// The attributes the span and the histogram share, known before sending.
-    let requestAttributes: Attributes
-    /// The attributes of the span alone (`url.full`, the resend count).
-    let spanOnlyAttributes: Attributes
 
-    /// Starts the span of `request` sent to `url`, as a child of `parent` (or the root of a new trace), with
-    /// `HTTPAttempt`'s resend count.
-    /// `server` holds the URL's origin attributes when the caller knows them already.
-    init(request: any HTTPRequest, url: URL?, server: Attributes? = nil, parent: TraceContext?, now: Date) {
-        self.init(
-            method: request.method.rawValue, template: request.statedURLTemplate, url: url, server: server,
-            context: parent?.child() ?? .newTrace(), parentSpanID: parent?.spanID,
-            resendCount: HTTPAttempt.resendCount, now: now)
+    /// Starts the span of `request` as a child of ``TraceContext/current``, else of a valid `traceparent` the
+    /// request carries, else as the root of a new trace, with `HTTPAttempt`'s resend count.
+    static func start(_ request: any HTTPRequest, now: Date) -> AttemptSpan {
+        let parent = TraceContext.current ?? incomingContext(of: request)
+        return AttemptSpan(
+            request: SpanRequest(request), context: parent?.child() ?? .newTrace(), parentSpanID: parent?.spanID,
+            resendCount: HTTPAttempt.resendCount, startTime: now, started: .now)
     }
 
     /// The span of the request a followed redirect sends next: a sibling of this span (same trace and parent,
     /// its own span id), one resend more, with the next request's method and URL and no template.
     func nextHop(method: String, url: URL, now: Date) -> AttemptSpan {
         AttemptSpan(
-            method: method, template: nil, url: url, server: nil, context: context.child(),
-            parentSpanID: parentSpanID, resendCount: resendCount + 1, now: now)
-    }
-
-    private init(
-        method: String, template: String?, url: URL?, server: Attributes?, context: TraceContext,
-        parentSpanID: SpanID?, resendCount: Int, now: Date
-    ) {
-        let known = Self.knownMethods.contains(method)
-        name = (known ? method : "HTTP") + (template.map { " \($0)" } ?? "")
-        self.context = context
-        self.parentSpanID = parentSpanID
-        self.resendCount = resendCount
-        startTime = now
-        started = .now
-        var shared: Attributes = ["http.request.method": .string(known ? method : "_OTHER")]
-        var own: Attributes = [:]
-        if !known { own["http.request.method_original"] = .string(method) }
-        if let url {
-            shared.merge(server ?? Self.serverAttributes(of: url)) { first, _ in first }
-            own["url.full"] = .string(SpanURL.full(url))
-        }
-        if let template { shared["url.template"] = .string(template) }
-        if resendCount > 0 { own["http.request.resend_count"] = .int(Int64(resendCount)) }
-        requestAttributes = shared
-        spanOnlyAttributes = own
-    }
-
-    /// `server.address`, `server.port` (the scheme's default when the URL names none) and `url.scheme` of
-    /// `url`.
-    static func serverAttributes(of url: URL) -> Attributes {
-        var attributes: Attributes = [:]
-        if let host = url.host { attributes["server.address"] = .string(host) }
-        if let port = url.port ?? Self.defaultPort(scheme: url.scheme) { attributes["server.port"] = .int(Int64(port)) }
-        if let scheme = url.scheme { attributes["url.scheme"] = .string(scheme) }
-        return attributes
-    }
-
-    /// Starts the span of `request` sent to `target`, as a child of ``TraceContext/current``, else of a valid
-    /// `traceparent` the request carries, else as the root of a new trace.
-    static func start(_ request: any HTTPRequest, target: SpanTarget, now: Date) -> AttemptSpan {
-        let incoming = request.headers?["traceparent"].flatMap {
-            TraceContext(traceparent: $0, tracestate: request.headers?["tracestate"])
-        }
-        return AttemptSpan(
-            request: request, url: try? target.urls.url(for: request), server: target.serverAttributes,
-            parent: TraceContext.current ?? incoming, now: now)
-    }
-
-    /// The span ended with `response`: status Error from 400 on (a client span), as the conventions say.
-    /// `exchange` is what the transport measured, when it measured anything.
-    func finished(with response: HTTPResponse, exchange: HTTPExchangeMetrics?, at end: Date) -> (
-        FinishedSpan, Attributes
-    ) {
-        finished(withStatus: response.statusCode, exchange: exchange, at: end)
-    }
-
-    /// The span ended with a response of `statusCode`: a followed redirect's, or the final response's.
-    func finished(withStatus statusCode: Int, exchange: HTTPExchangeMetrics?, at end: Date) -> (
-        FinishedSpan, Attributes
-    ) {
-        var shared = sharedAttributes(exchange)
-        shared["http.response.status_code"] = .int(Int64(statusCode))
-        var status = SpanStatus.unset
-        if statusCode >= 400 {
-            shared["error.type"] = .string(String(statusCode))
-            status = .error(description: "HTTP \(statusCode)")
-        }
-        return (span(shared, status: status, exchange: exchange, end: end), shared)
-    }
-
-    /// The span ended without a response and without an error: a client that returned without calling its
-    /// receiver. Nothing is known against it, so its status stays unset.
-    func finishedWithoutResponse(exchange: HTTPExchangeMetrics?, at end: Date) -> (FinishedSpan, Attributes) {
-        let shared = sharedAttributes(exchange)
-        return (span(shared, status: .unset, exchange: exchange, end: end), shared)
-    }
-
-    /// The span ended with `error`, before or while reading the response.
-    func finished(
-        with error: any Error, response: HTTPResponse?, exchange: HTTPExchangeMetrics?, at end: Date
-    ) -> (FinishedSpan, Attributes) {
-        var shared = sharedAttributes(exchange)
-        if let response { shared["http.response.status_code"] = .int(Int64(response.statusCode)) }
-        let type = Self.errorType(of: error)
-        shared["error.type"] = .string(type)
-        return (span(shared, status: .error(description: type), exchange: exchange, end: end), shared)
+            request: .redirected(method: method, url: url), context: context.child(), parentSpanID: parentSpanID,
+            resendCount: resendCount + 1, startTime: now, started: .now)
     }
 
     /// The fields that carry the span's context on its request: `traceparent`, and `tracestate` when the parent
@@ -132,30 +40,21 @@ struct AttemptSpan: Sendable {
         return headers
     }
 
-    /// Seconds since the span started, on the monotonic clock.
-    var elapsedSeconds: Double {
-        (ContinuousClock.now - started).seconds
+    /// `request` carrying the span's context: ``traceHeaders`` set on top of its own fields.
+    func propagated(in request: any HTTPRequest) -> ModifiedRequest {
+        guard context.traceState == nil else { return request.settingHeaders(traceHeaders) }
+        return request.settingHeader("traceparent", to: context.traceparent)
     }
 
-    /// The request attributes with what `exchange` adds to both the span and the histogram, with room for the
-    /// response's.
-    private func sharedAttributes(_ exchange: HTTPExchangeMetrics?) -> Attributes {
-        var shared = requestAttributes
-        shared.reserveCapacity(requestAttributes.count + 3)
-        exchange?.addSharedAttributes(to: &shared)
-        return shared
-    }
-
-    private func span(
-        _ shared: Attributes, status: SpanStatus, exchange: HTTPExchangeMetrics?, end: Date
-    ) -> FinishedSpan {
-        var attributes = shared
-        attributes.reserveCapacity(shared.count + spanOnlyAttributes.count + 4)
-        attributes.merge(spanOnlyAttributes) { first, _ in first }
-        exchange?.addSpanAttributes(to: &attributes)
-        return FinishedSpan(
-            name: name, kind: .client, context: context, parentSpanID: parentSpanID, startTime: startTime,
-            endTime: end, attributes: attributes, events: exchange?.spanEvents ?? [], status: status)
+    /// The span ended `outcome`, after `exchange` (what the transport measured, if anything) and with the
+    /// answer `sources` the layers below reported; its duration counts in the histogram when `countsDuration`.
+    func ended(
+        _ outcome: RecordedSpan.Outcome, exchange: HTTPExchangeMetrics?, sources: [HTTPAnswerSource],
+        target: SpanTarget, at end: Date, kind: SpanKind = .client, countsDuration: Bool = true
+    ) -> RecordedSpan {
+        RecordedSpan(
+            span: self, target: target, kind: kind, outcome: outcome, exchange: exchange, sources: sources,
+            endTime: end, durationSeconds: countsDuration ? (ContinuousClock.now - started).seconds : nil)
     }
 
     /// `error.type`: a transport failure's kind, cancellation as `cancelled`, any other error its type name.
@@ -166,11 +65,9 @@ struct AttemptSpan: Sendable {
         return String(describing: type(of: error))
     }
 
-    private static func defaultPort(scheme: String?) -> Int? {
-        switch scheme?.lowercased() {
-        case "http": 80
-        case "https": 443
-        default: nil
-        }
+    /// The context of a valid `traceparent` (with its `tracestate`) that `request` carries, if any.
+    private static func incomingContext(of request: any HTTPRequest) -> TraceContext? {
+        guard let headers = request.headers, let traceparent = headers["traceparent"] else { return nil }
+        return TraceContext(traceparent: traceparent, tracestate: headers["tracestate"])
     }
 }

@@ -11,6 +11,24 @@ struct SpanTarget: Sendable {
 
     init(baseURL: URL) {
         urls = HTTPURLBuilder(baseURL: baseURL)
-        serverAttributes = baseURL.host == nil ? nil : AttemptSpan.serverAttributes(of: baseURL)
+        serverAttributes = baseURL.host == nil ? nil : Self.serverAttributes(of: baseURL)
+    }
+
+    /// `server.address`, `server.port` (the scheme's default when the URL names none) and `url.scheme` of
+    /// `url`.
+    static func serverAttributes(of url: URL) -> Attributes {
+        var attributes: Attributes = [:]
+        if let host = url.host { attributes["server.address"] = .string(host) }
+        if let port = url.port ?? defaultPort(scheme: url.scheme) { attributes["server.port"] = .int(Int64(port)) }
+        if let scheme = url.scheme { attributes["url.scheme"] = .string(scheme) }
+        return attributes
+    }
+
+    private static func defaultPort(scheme: String?) -> Int? {
+        switch scheme?.lowercased() {
+        case "http": 80
+        case "https": 443
+        default: nil
+        }
     }
 }

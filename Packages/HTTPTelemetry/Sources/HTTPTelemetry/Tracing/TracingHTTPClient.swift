@@ -42,22 +42,18 @@ public struct TracingHTTPClient: HTTPClient {
 
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let first = start(request)
+        let first = AttemptSpan.start(request, now: collector.now())
         let exchange = ExchangeRecord(first: first)
         let scope = AnswerScope.current
         let redirected: @Sendable (HTTPRedirectHop) -> HTTPHeaders = { followed($0, in: exchange, scope: scope) }
         do {
             let (data, response) = try await exchange.observing(in: first.context, redirected: redirected) {
-                try await client.load(request: propagating(first, in: request))
+                try await client.load(request: first.propagated(in: request))
             }
-            let (span, metrics, sources) = exchange.current
-            finish(span.finished(with: response, exchange: metrics, at: collector.now()), span, sources: sources)
+            finish(exchange, .response(statusCode: response.statusCode), scope: scope)
             return (data, response)
         } catch {
-            let (span, metrics, sources) = exchange.current
-            finish(
-                span.finished(with: error, response: nil, exchange: metrics, at: collector.now()), span,
-                sources: sources)
+            finish(exchange, .failure(errorType: AttemptSpan.errorType(of: error), statusCode: nil), scope: scope)
             throw error
         }
     }
@@ -69,41 +65,26 @@ public struct TracingHTTPClient: HTTPClient {
         progress: (@Sendable (HTTPTransferProgress) -> Void)?,
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
-        let first = start(request)
+        let first = AttemptSpan.start(request, now: collector.now())
         let exchange = ExchangeRecord(first: first)
         let scope = AnswerScope.current
         let redirected: @Sendable (HTTPRedirectHop) -> HTTPHeaders = { followed($0, in: exchange, scope: scope) }
         do {
             let result = try await exchange.observing(in: first.context, redirected: redirected) {
-                try await client.stream(request: propagating(first, in: request), body: body, progress: progress) {
+                try await client.stream(request: first.propagated(in: request), body: body, progress: progress) {
                     response, responseBody in
                     exchange.keep(head: response)
                     return try await receive(response, responseBody)
                 }
             }
-            let (span, metrics, sources) = exchange.current
-            let end = collector.now()
-            if let response = exchange.head {
-                finish(span.finished(with: response, exchange: metrics, at: end), span, sources: sources)
-            } else {
-                finish(span.finishedWithoutResponse(exchange: metrics, at: end), span, sources: sources)
-            }
+            finish(exchange, exchange.head.map { .response(statusCode: $0.statusCode) } ?? .noResponse, scope: scope)
             return result
         } catch {
-            let (span, metrics, sources) = exchange.current
-            finish(
-                span.finished(with: error, response: exchange.head, exchange: metrics, at: collector.now()), span,
-                sources: sources)
+            let outcome = RecordedSpan.Outcome.failure(
+                errorType: AttemptSpan.errorType(of: error), statusCode: exchange.head?.statusCode)
+            finish(exchange, outcome, scope: scope)
             throw error
         }
-    }
-
-    private func start(_ request: any HTTPRequest) -> AttemptSpan {
-        AttemptSpan.start(request, target: target, now: collector.now())
-    }
-
-    private func propagating(_ span: AttemptSpan, in request: any HTTPRequest) -> any HTTPRequest {
-        request.settingHeaders(span.traceHeaders)
     }
 
     /// Ends the running span with the redirect `hop` answered, starts the span of the request the transport
@@ -112,28 +93,24 @@ public struct TracingHTTPClient: HTTPClient {
     private func followed(_ hop: HTTPRedirectHop, in exchange: ExchangeRecord, scope: AnswerScope?) -> HTTPHeaders {
         let now = collector.now()
         let (ended, next) = exchange.advance { $0.nextHop(method: hop.nextMethod, url: hop.nextURL, now: now) }
-        finish(
-            ended.finished(withStatus: hop.statusCode, exchange: hop.metrics, at: now), ended, sources: [],
+        record(
+            ended.ended(
+                .response(statusCode: hop.statusCode), exchange: hop.metrics, sources: [], target: target, at: now),
             scope: scope)
         return next.traceHeaders
     }
 
-    private func finish(
-        _ finished: (span: FinishedSpan, attributes: Attributes), _ span: AttemptSpan, sources: [HTTPAnswerSource]
-    ) {
-        finish(finished, span, sources: sources, scope: AnswerScope.current)
+    /// Ends the running span of `exchange` with `outcome` and what the exchange heard.
+    private func finish(_ exchange: ExchangeRecord, _ outcome: RecordedSpan.Outcome, scope: AnswerScope?) {
+        let (span, metrics, sources) = exchange.current
+        record(
+            span.ended(outcome, exchange: metrics, sources: sources, target: target, at: collector.now()),
+            scope: scope)
     }
 
-    private func finish(
-        _ finished: (span: FinishedSpan, attributes: Attributes), _ span: AttemptSpan, sources: [HTTPAnswerSource],
-        scope: AnswerScope?
-    ) {
-        var recorded = finished.span
-        if !sources.isEmpty {
-            recorded.attributes.merge(HTTPAnswerSource.spanAttributes(of: sources)) { first, _ in first }
-        }
-        if scope?.keep(recorded) != true { collector.record(recorded) }
-        collector.recordRequestDuration(span.elapsedSeconds, attributes: finished.attributes)
+    /// Hands `span` to the open answer scope of the load, or else to the collector.
+    private func record(_ span: RecordedSpan, scope: AnswerScope?) {
+        if scope?.keep(span) != true { collector.record(span) }
     }
 }
 

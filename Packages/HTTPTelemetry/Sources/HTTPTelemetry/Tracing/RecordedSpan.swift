@@ -1,0 +1,32 @@
+import Foundation
+import HTTPClientSupport
+
+/// An attempt span that has ended, as the request path records it: the running span, how it ended and what
+/// was heard, kept in a ``TelemetryCollector`` until the collector hands its spans out or reads its metrics,
+/// which form the ``FinishedSpan`` and the duration's attributes (see ``converted()``).
+struct RecordedSpan: Sendable {
+    /// How a span ended.
+    enum Outcome: Sendable {
+        /// With a response of `statusCode`: a followed redirect's, or the final response's.
+        case response(statusCode: Int)
+        /// With an error of `errorType`, after a response head of `statusCode` or before any.
+        case failure(errorType: String, statusCode: Int?)
+        /// Without a response and without an error: a client that returned without calling its receiver.
+        case noResponse
+    }
+
+    let span: AttemptSpan
+    /// The base URL the span's request was resolved against.
+    let target: SpanTarget
+    var kind: SpanKind
+    let outcome: Outcome
+    /// What the transport measured, when it measured anything.
+    let exchange: HTTPExchangeMetrics?
+    /// The sources the layers below reported, innermost first.
+    let sources: [HTTPAnswerSource]
+    /// The sources an ``AnswerSourceTracingHTTPClient`` above heard for the whole call, innermost first.
+    var callerSources: [HTTPAnswerSource] = []
+    let endTime: Date
+    /// The seconds counted in `http.client.request.duration`, or `nil` for a span that counts nothing.
+    let durationSeconds: Double?
+}
