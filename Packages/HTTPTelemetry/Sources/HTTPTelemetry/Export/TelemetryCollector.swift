@@ -12,12 +12,12 @@ public final class TelemetryCollector: Sendable {
     /// A span as kept: as given, or as a tracing layer recorded it.
     private enum Entry: Sendable {
         case finished(FinishedSpan)
-        case recorded(RecordedSpan)
+        case recorded(RecordedSpan, callerSources: [HTTPAnswerSource])
 
         var converted: (span: FinishedSpan, durationAttributes: Attributes?) {
             switch self {
             case .finished(let span): (span, nil)
-            case .recorded(let recorded): recorded.converted()
+            case .recorded(let recorded, let callerSources): recorded.converted(callerSources: callerSources)
             }
         }
     }
@@ -36,7 +36,7 @@ public final class TelemetryCollector: Sendable {
 
         /// Counts `entry`'s duration under `attributes`, formed from the entry when `nil`.
         mutating func count(_ entry: Entry, attributes: Attributes?) {
-            guard case .recorded(let recorded) = entry, let seconds = recorded.durationSeconds else { return }
+            guard case .recorded(let recorded, _) = entry, let seconds = recorded.durationSeconds else { return }
             histogram.record(seconds, attributes: attributes ?? recorded.converted().durationAttributes)
         }
     }
@@ -61,9 +61,10 @@ public final class TelemetryCollector: Sendable {
         state.withLock { $0.entries.append(.finished(span)) }
     }
 
-    /// Keeps the span a tracing layer recorded, and its duration, for the next flush.
-    func record(_ span: RecordedSpan) {
-        state.withLock { $0.entries.append(.recorded(span)) }
+    /// Keeps the span a tracing layer recorded, and its duration, for the next flush, with the sources an
+    /// ``AnswerSourceTracingHTTPClient`` above heard for the whole call.
+    func record(_ span: RecordedSpan, callerSources: [HTTPAnswerSource] = []) {
+        state.withLock { $0.entries.append(.recorded(span, callerSources: callerSources)) }
     }
 
     /// Counts one request of `seconds` in `http.client.request.duration`.

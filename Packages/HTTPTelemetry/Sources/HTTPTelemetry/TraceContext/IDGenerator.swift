@@ -1,12 +1,12 @@
-import Foundation
-import HTTPClientSupport
+import Synchronization
 
 /// The random numbers behind new trace and span ids: SplitMix64, seeded once from the system's generator.
 ///
 /// W3C Trace Context asks for random ids, not secret ones, so a fast non-cryptographic generator serves; the
-/// system is asked once per process rather than once per id. Safe to use from any task.
+/// system is asked once per process rather than once per id. The generator's state is one atomic counter, so
+/// taking a number never waits. Safe to use from any task.
 enum IDGenerator {
-    private static let state = LockedValue<UInt64>(
+    private static let state = Atomic<UInt64>(
         {
             var system = SystemRandomNumberGenerator()
             return system.next()
@@ -14,19 +14,12 @@ enum IDGenerator {
 
     /// The next 64 random bits.
     static func next() -> UInt64 {
-        mix(
-            state.withLock { seed in
-                seed &+= increment
-                return seed
-            })
+        mix(state.wrappingAdd(increment, ordering: .relaxed).newValue)
     }
 
-    /// The next two 64-bit values, under one lock.
+    /// The next two 64-bit values, from one step of the counter.
     static func nextPair() -> (UInt64, UInt64) {
-        let seed = state.withLock { seed in
-            seed &+= increment &* 2
-            return seed
-        }
+        let seed = state.wrappingAdd(increment &* 2, ordering: .relaxed).newValue
         return (mix(seed &- increment), mix(seed))
     }
 

@@ -73,10 +73,7 @@ public struct AnswerSourceTracingHTTPClient: HTTPClient {
 
     private func finish(_ call: AnswerCall, _ span: AttemptSpan, response: HTTPResponse?) {
         let (attempts, sources) = call.end()
-        for var attempt in attempts {
-            attempt.callerSources = sources
-            collector.record(attempt)
-        }
+        for attempt in attempts { collector.record(attempt, callerSources: sources) }
         guard attempts.isEmpty, let response, let last = sources.last, last.sendsNothing else { return }
         collector.record(
             span.ended(

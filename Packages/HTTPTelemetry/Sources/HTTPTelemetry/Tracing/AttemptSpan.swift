@@ -5,8 +5,9 @@ import HTTPClientSupport
 /// One attempt's CLIENT span while it runs: its context, what it keeps of its request, and when it started.
 ///
 /// Starting and ending a span does only what the request path needs (the ids, the `traceparent`, the clock);
-/// the attributes are formed from a ``RecordedSpan`` when the collector hands its spans out.
-struct AttemptSpan: Sendable {
+/// the attributes are formed from a ``RecordedSpan`` when the collector hands its spans out. A reference, so
+/// that the records and observers of a load share one copy.
+final class AttemptSpan: Sendable {
     let request: SpanRequest
     let context: TraceContext
     let parentSpanID: SpanID?
@@ -14,6 +15,18 @@ struct AttemptSpan: Sendable {
     let resendCount: Int
     let startTime: Date
     let started: ContinuousClock.Instant
+
+    private init(
+        request: SpanRequest, context: TraceContext, parentSpanID: SpanID?, resendCount: Int, startTime: Date,
+        started: ContinuousClock.Instant
+    ) {
+        self.request = request
+        self.context = context
+        self.parentSpanID = parentSpanID
+        self.resendCount = resendCount
+        self.startTime = startTime
+        self.started = started
+    }
 
     /// Starts the span of `request` as a child of ``TraceContext/current``, else of a valid `traceparent` the
     /// request carries, else as the root of a new trace, with `HTTPAttempt`'s resend count.
@@ -54,7 +67,7 @@ struct AttemptSpan: Sendable {
     ) -> RecordedSpan {
         RecordedSpan(
             span: self, target: target, kind: kind, outcome: outcome, exchange: exchange, sources: sources,
-            endTime: end, durationSeconds: countsDuration ? (ContinuousClock.now - started).seconds : nil)
+            endTime: end, ended: countsDuration ? .now : nil)
     }
 
     /// `error.type`: a transport failure's kind, cancellation as `cancelled`, any other error its type name.

@@ -6,66 +6,63 @@ import HTTPClientSupport
 /// replaces, the transport's last measurement, the sources of the answer and, for a stream, the response head.
 ///
 /// The observers it binds (an `HTTPExchangeObserver`, an `HTTPAnswerSourceObserver` and an
-/// `HTTPRedirectObserver`) also pass what they hear on to the observers already in place; the redirect observer
-/// adds its fields on top of those of the observer already in place.
+/// `HTTPRedirectObserver`) pass what they hear on to the observers already in place; the redirect observer
+/// records the span each hop ends and adds the next span's fields on top of those of the observer already in
+/// place. Everything a load needs lives in the one locked value, so each observer holds a single reference.
 struct ExchangeRecord: Sendable {
-    private struct Heard: Sendable {
+    private struct State: Sendable {
         var span: AttemptSpan
         var metrics: HTTPExchangeMetrics?
         var sources: [HTTPAnswerSource] = []
         var head: HTTPResponse?
+        let recorder: SpanRecorder
+        let outerExchange: HTTPExchangeObserver?
+        let outerSources: HTTPAnswerSourceObserver?
+        let outerRedirects: HTTPRedirectObserver?
     }
 
-    private let heard: LockedValue<Heard>
+    private let state: LockedValue<State>
 
-    /// A record whose running span is `first`.
-    init(first: AttemptSpan) {
-        heard = LockedValue(Heard(span: first))
-    }
-
-    /// The running span, the last measurement heard (if any) and the sources the layers below reported,
-    /// innermost first, read together.
-    var current: (span: AttemptSpan, metrics: HTTPExchangeMetrics?, sources: [HTTPAnswerSource]) {
-        heard.withLock { ($0.span, $0.metrics, $0.sources) }
+    /// A record whose running span is `first`, whose followed redirects' spans go to `recorder`, and whose
+    /// observers pass on to the ones in place in the current task.
+    init(first: AttemptSpan, recorder: SpanRecorder) {
+        state = LockedValue(
+            State(
+                span: first, recorder: recorder, outerExchange: HTTPExchangeObserver.current,
+                outerSources: HTTPAnswerSourceObserver.current, outerRedirects: HTTPRedirectObserver.current))
     }
 
     /// The response head a stream's receiver was handed, if any.
-    var head: HTTPResponse? { heard.withLock { $0.head } }
+    var head: HTTPResponse? { state.withLock { $0.head } }
 
     /// Keeps `response` as the stream's response head.
     func keep(head response: HTTPResponse) {
-        heard.withLock { $0.head = response }
+        state.withLock { $0.head = response }
     }
 
-    /// Replaces the running span with `next(span)` and returns the span it ended and the one that runs now.
-    func advance(_ next: (AttemptSpan) -> AttemptSpan) -> (ended: AttemptSpan, next: AttemptSpan) {
-        heard.withLock { heard in
-            let ended = heard.span
-            heard.span = next(ended)
-            return (ended, heard.span)
-        }
+    /// Ends the running span with `outcome` and what the load heard, and records it.
+    func finish(_ outcome: RecordedSpan.Outcome) {
+        let (span, metrics, sources, recorder) = state.withLock { ($0.span, $0.metrics, $0.sources, $0.recorder) }
+        recorder.record(
+            span.ended(outcome, exchange: metrics, sources: sources, target: recorder.target, at: recorder.now()))
     }
 
     /// Runs `body` in `context` with observers that keep what the transport and the layers below report, and
-    /// that hand each followed redirect to `redirected` for the next request's fields.
-    func observing<Result>(
-        in context: TraceContext, redirected: @escaping @Sendable (HTTPRedirectHop) -> HTTPHeaders,
-        _ body: () async throws -> Result
-    ) async throws -> Result {
-        let outer = HTTPExchangeObserver.current
-        let observer = HTTPExchangeObserver { [heard] metrics in
-            heard.withLock { $0.metrics = metrics }
-            outer?.observe(metrics)
+    /// that give each followed redirect a span of its own.
+    func observing<Result>(in context: TraceContext, _ body: () async throws -> Result) async throws -> Result {
+        let observer = HTTPExchangeObserver { [state] metrics in
+            state.withLock { state in
+                state.metrics = metrics
+                return state.outerExchange
+            }?.observe(metrics)
         }
-        let outerSources = HTTPAnswerSourceObserver.current
-        let sourceObserver = HTTPAnswerSourceObserver { [heard] source in
-            heard.withLock { $0.sources.append(source) }
-            outerSources?.observe(source)
+        let sourceObserver = HTTPAnswerSourceObserver { [state] source in
+            state.withLock { state in
+                state.sources.append(source)
+                return state.outerSources
+            }?.observe(source)
         }
-        let outerRedirects = HTTPRedirectObserver.current
-        let redirectObserver = HTTPRedirectObserver { hop in
-            (outerRedirects?.fields(after: hop) ?? [:]).merging(redirected(hop))
-        }
+        let redirectObserver = HTTPRedirectObserver { [state] hop in Self.followed(hop, in: state) }
         return try await TraceContext.$current.withValue(context) {
             try await HTTPExchangeObserver.$current.withValue(observer) {
                 try await HTTPAnswerSourceObserver.$current.withValue(sourceObserver) {
@@ -73,5 +70,23 @@ struct ExchangeRecord: Sendable {
                 }
             }
         }
+    }
+
+    /// Ends the running span with the redirect `hop` answered, starts the span of the request the transport
+    /// sends next, and returns that request's fields: the observer in place's, then the new span's trace
+    /// context.
+    private static func followed(_ hop: HTTPRedirectHop, in state: LockedValue<State>) -> HTTPHeaders {
+        let recorder = state.withLock { $0.recorder }
+        let now = recorder.now()
+        let (ended, next, outer) = state.withLock { state in
+            let ended = state.span
+            state.span = ended.nextHop(method: hop.nextMethod, url: hop.nextURL, now: now)
+            return (ended, state.span, state.outerRedirects)
+        }
+        recorder.record(
+            ended.ended(
+                .response(statusCode: hop.statusCode), exchange: hop.metrics, sources: [], target: recorder.target,
+                at: now))
+        return (outer?.fields(after: hop) ?? [:]).merging(next.traceHeaders)
     }
 }

@@ -10,8 +10,10 @@ extension RecordedSpan {
     /// following the OpenTelemetry HTTP client conventions.
     ///
     /// Status is Error from status 400 on (a client span) and for every error; a span that ended without a
-    /// response or an error keeps it unset. The span's own attributes win over what the sources add.
-    func converted() -> (span: FinishedSpan, durationAttributes: Attributes) {
+    /// response or an error keeps it unset. The span's own attributes win over what its sources add, and those
+    /// over what `callerSources` add: the sources an ``AnswerSourceTracingHTTPClient`` above heard for the whole
+    /// call, innermost first.
+    func converted(callerSources: [HTTPAnswerSource] = []) -> (span: FinishedSpan, durationAttributes: Attributes) {
         let method = span.request.method
         let known = Self.knownMethods.contains(method)
         let template = span.request.template

@@ -3,8 +3,9 @@ import HTTPClientSupport
 
 /// An attempt span that has ended, as the request path records it: the running span, how it ended and what
 /// was heard, kept in a ``TelemetryCollector`` until the collector hands its spans out or reads its metrics,
-/// which form the ``FinishedSpan`` and the duration's attributes (see ``converted()``).
-struct RecordedSpan: Sendable {
+/// which form the ``FinishedSpan`` and the duration's attributes (see ``converted(callerSources:)``). A
+/// reference, so that keeping it costs the collector one pointer.
+final class RecordedSpan: Sendable {
     /// How a span ended.
     enum Outcome: Sendable {
         /// With a response of `statusCode`: a followed redirect's, or the final response's.
@@ -18,15 +19,33 @@ struct RecordedSpan: Sendable {
     let span: AttemptSpan
     /// The base URL the span's request was resolved against.
     let target: SpanTarget
-    var kind: SpanKind
+    let kind: SpanKind
     let outcome: Outcome
     /// What the transport measured, when it measured anything.
     let exchange: HTTPExchangeMetrics?
     /// The sources the layers below reported, innermost first.
     let sources: [HTTPAnswerSource]
-    /// The sources an ``AnswerSourceTracingHTTPClient`` above heard for the whole call, innermost first.
-    var callerSources: [HTTPAnswerSource] = []
     let endTime: Date
-    /// The seconds counted in `http.client.request.duration`, or `nil` for a span that counts nothing.
-    let durationSeconds: Double?
+    /// When the span ended on the monotonic clock, for `http.client.request.duration`; `nil` for a span that
+    /// counts nothing there.
+    let ended: ContinuousClock.Instant?
+
+    init(
+        span: AttemptSpan, target: SpanTarget, kind: SpanKind, outcome: Outcome, exchange: HTTPExchangeMetrics?,
+        sources: [HTTPAnswerSource], endTime: Date, ended: ContinuousClock.Instant?
+    ) {
+        self.span = span
+        self.target = target
+        self.kind = kind
+        self.outcome = outcome
+        self.exchange = exchange
+        self.sources = sources
+        self.endTime = endTime
+        self.ended = ended
+    }
+
+    /// The seconds counted in `http.client.request.duration`, or `nil` for a span that counts nothing there.
+    var durationSeconds: Double? {
+        ended.map { (span.started.duration(to: $0)).seconds }
+    }
 }

@@ -3,8 +3,8 @@ import HTTPClientSupport
 
 /// The base URL a tracing layer resolves requests against, taken apart once: the builder of each request's URL
 /// and, for a base with a host, the `server.address`, `server.port` and `url.scheme` attributes that every URL
-/// built on it shares.
-struct SpanTarget: Sendable {
+/// built on it shares. A reference, so that each recorded span shares its layer's.
+final class SpanTarget: Sendable {
     let urls: HTTPURLBuilder
     /// The attributes of the base's origin, or `nil` when the base has no host.
     let serverAttributes: Attributes?

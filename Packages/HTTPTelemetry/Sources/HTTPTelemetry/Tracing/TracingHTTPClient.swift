@@ -43,17 +43,15 @@ public struct TracingHTTPClient: HTTPClient {
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
         let first = AttemptSpan.start(request, now: collector.now())
-        let exchange = ExchangeRecord(first: first)
-        let scope = AnswerScope.current
-        let redirected: @Sendable (HTTPRedirectHop) -> HTTPHeaders = { followed($0, in: exchange, scope: scope) }
+        let exchange = ExchangeRecord(first: first, recorder: recorder())
         do {
-            let (data, response) = try await exchange.observing(in: first.context, redirected: redirected) {
+            let (data, response) = try await exchange.observing(in: first.context) {
                 try await client.load(request: first.propagated(in: request))
             }
-            finish(exchange, .response(statusCode: response.statusCode), scope: scope)
+            exchange.finish(.response(statusCode: response.statusCode))
             return (data, response)
         } catch {
-            finish(exchange, .failure(errorType: AttemptSpan.errorType(of: error), statusCode: nil), scope: scope)
+            exchange.finish(.failure(errorType: AttemptSpan.errorType(of: error), statusCode: nil))
             throw error
         }
     }
@@ -66,51 +64,27 @@ public struct TracingHTTPClient: HTTPClient {
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
         let first = AttemptSpan.start(request, now: collector.now())
-        let exchange = ExchangeRecord(first: first)
-        let scope = AnswerScope.current
-        let redirected: @Sendable (HTTPRedirectHop) -> HTTPHeaders = { followed($0, in: exchange, scope: scope) }
+        let exchange = ExchangeRecord(first: first, recorder: recorder())
         do {
-            let result = try await exchange.observing(in: first.context, redirected: redirected) {
+            let result = try await exchange.observing(in: first.context) {
                 try await client.stream(request: first.propagated(in: request), body: body, progress: progress) {
                     response, responseBody in
                     exchange.keep(head: response)
                     return try await receive(response, responseBody)
                 }
             }
-            finish(exchange, exchange.head.map { .response(statusCode: $0.statusCode) } ?? .noResponse, scope: scope)
+            exchange.finish(exchange.head.map { .response(statusCode: $0.statusCode) } ?? .noResponse)
             return result
         } catch {
-            let outcome = RecordedSpan.Outcome.failure(
-                errorType: AttemptSpan.errorType(of: error), statusCode: exchange.head?.statusCode)
-            finish(exchange, outcome, scope: scope)
+            exchange.finish(
+                .failure(errorType: AttemptSpan.errorType(of: error), statusCode: exchange.head?.statusCode))
             throw error
         }
     }
 
-    /// Ends the running span with the redirect `hop` answered, starts the span of the request the transport
-    /// sends next, and returns that request's trace context fields. The transport may call it on a thread of its
-    /// own, so the answer scope of the load comes as `scope`.
-    private func followed(_ hop: HTTPRedirectHop, in exchange: ExchangeRecord, scope: AnswerScope?) -> HTTPHeaders {
-        let now = collector.now()
-        let (ended, next) = exchange.advance { $0.nextHop(method: hop.nextMethod, url: hop.nextURL, now: now) }
-        record(
-            ended.ended(
-                .response(statusCode: hop.statusCode), exchange: hop.metrics, sources: [], target: target, at: now),
-            scope: scope)
-        return next.traceHeaders
-    }
-
-    /// Ends the running span of `exchange` with `outcome` and what the exchange heard.
-    private func finish(_ exchange: ExchangeRecord, _ outcome: RecordedSpan.Outcome, scope: AnswerScope?) {
-        let (span, metrics, sources) = exchange.current
-        record(
-            span.ended(outcome, exchange: metrics, sources: sources, target: target, at: collector.now()),
-            scope: scope)
-    }
-
-    /// Hands `span` to the open answer scope of the load, or else to the collector.
-    private func record(_ span: RecordedSpan, scope: AnswerScope?) {
-        if scope?.keep(span) != true { collector.record(span) }
+    /// Where the spans of a load that starts now go.
+    private func recorder() -> SpanRecorder {
+        SpanRecorder(collector: collector, target: target, scope: AnswerScope.current)
     }
 }
 
