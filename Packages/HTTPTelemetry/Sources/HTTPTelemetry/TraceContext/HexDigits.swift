@@ -44,9 +44,11 @@ enum HexDigits {
         buffer[offset + 1] = digit(of: value & 0x0F)
     }
 
+    private static let digits: StaticString = "0123456789abcdef"
+
     /// The lowercase hex digit of `nibble` (0 to 15).
     private static func digit(of nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+        digits.utf8Start[Int(nibble & 0x0F)]
     }
 
     private static func digit(_ byte: UInt8) -> UInt8? {

@@ -78,7 +78,7 @@ public struct AnswerSourceTracingHTTPClient: HTTPClient {
         collector.record(
             span.ended(
                 .response(statusCode: response.statusCode), exchange: nil, sources: sources, target: target,
-                at: collector.now(), kind: .internal, countsDuration: false))
+                kind: .internal, countsDuration: false))
     }
 }
 

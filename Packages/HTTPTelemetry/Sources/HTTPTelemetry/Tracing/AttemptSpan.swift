@@ -31,10 +31,30 @@ final class AttemptSpan: Sendable {
     /// Starts the span of `request` as a child of ``TraceContext/current``, else of a valid `traceparent` the
     /// request carries, else as the root of a new trace, with `HTTPAttempt`'s resend count.
     static func start(_ request: any HTTPRequest, now: Date) -> AttemptSpan {
-        let parent = TraceContext.current ?? incomingContext(of: request)
+        start(request, headers: request.headers, query: request.queryParameter, now: now)
+    }
+
+    /// Starts the span of `request` as ``start(_:now:)`` does, and returns it with the request to send: `request`
+    /// carrying the span's ``traceHeaders`` on top of its own fields. The request's fields and query are read
+    /// once.
+    static func startPropagating(_ request: any HTTPRequest, now: Date) -> (AttemptSpan, ModifiedRequest) {
+        var outgoing = ModifiedRequest(request)
+        let span = start(request, headers: outgoing.headers, query: outgoing.queryParameter, now: now)
+        var headers = outgoing.headers ?? HTTPHeaders()
+        outgoing.headers = nil  // leaves `headers` the only owner of its storage, which is then changed in place
+        headers["traceparent"] = span.context.traceparent
+        if let state = span.context.traceState { headers["tracestate"] = state }
+        outgoing.headers = headers
+        return (span, outgoing)
+    }
+
+    private static func start(
+        _ request: any HTTPRequest, headers: HTTPHeaders?, query: HTTPQueryParameter?, now: Date
+    ) -> AttemptSpan {
+        let parent = TraceContext.current ?? headers.flatMap(incomingContext(in:))
         return AttemptSpan(
-            request: SpanRequest(request), context: parent?.child() ?? .newTrace(), parentSpanID: parent?.spanID,
-            resendCount: HTTPAttempt.resendCount, startTime: now, started: .now)
+            request: SpanRequest(request, query: query), context: parent?.child() ?? .newTrace(),
+            parentSpanID: parent?.spanID, resendCount: HTTPAttempt.resendCount, startTime: now, started: .now)
     }
 
     /// The span of the request a followed redirect sends next: a sibling of this span (same trace and parent,
@@ -53,21 +73,16 @@ final class AttemptSpan: Sendable {
         return headers
     }
 
-    /// `request` carrying the span's context: ``traceHeaders`` set on top of its own fields.
-    func propagated(in request: any HTTPRequest) -> ModifiedRequest {
-        guard context.traceState == nil else { return request.settingHeaders(traceHeaders) }
-        return request.settingHeader("traceparent", to: context.traceparent)
-    }
-
-    /// The span ended `outcome`, after `exchange` (what the transport measured, if anything) and with the
-    /// answer `sources` the layers below reported; its duration counts in the histogram when `countsDuration`.
+    /// The span ended now with `outcome`, after `exchange` (what the transport measured, if anything) and with
+    /// the answer `sources` the layers below reported; its duration counts in the histogram when
+    /// `countsDuration`.
     func ended(
         _ outcome: RecordedSpan.Outcome, exchange: HTTPExchangeMetrics?, sources: [HTTPAnswerSource],
-        target: SpanTarget, at end: Date, kind: SpanKind = .client, countsDuration: Bool = true
+        target: SpanTarget, kind: SpanKind = .client, countsDuration: Bool = true
     ) -> RecordedSpan {
         RecordedSpan(
             span: self, target: target, kind: kind, outcome: outcome, exchange: exchange, sources: sources,
-            endTime: end, ended: countsDuration ? .now : nil)
+            ended: .now, countsDuration: countsDuration)
     }
 
     /// `error.type`: a transport failure's kind, cancellation as `cancelled`, any other error its type name.
@@ -78,9 +93,9 @@ final class AttemptSpan: Sendable {
         return String(describing: type(of: error))
     }
 
-    /// The context of a valid `traceparent` (with its `tracestate`) that `request` carries, if any.
-    private static func incomingContext(of request: any HTTPRequest) -> TraceContext? {
-        guard let headers = request.headers, let traceparent = headers["traceparent"] else { return nil }
+    /// The context of a valid `traceparent` (with its `tracestate`) in `headers`, if any.
+    private static func incomingContext(in headers: HTTPHeaders) -> TraceContext? {
+        guard let traceparent = headers["traceparent"] else { return nil }
         return TraceContext(traceparent: traceparent, tracestate: headers["tracestate"])
     }
 }

@@ -43,8 +43,7 @@ struct ExchangeRecord: Sendable {
     /// Ends the running span with `outcome` and what the load heard, and records it.
     func finish(_ outcome: RecordedSpan.Outcome) {
         let (span, metrics, sources, recorder) = state.withLock { ($0.span, $0.metrics, $0.sources, $0.recorder) }
-        recorder.record(
-            span.ended(outcome, exchange: metrics, sources: sources, target: recorder.target, at: recorder.now()))
+        recorder.record(span.ended(outcome, exchange: metrics, sources: sources, target: recorder.target))
     }
 
     /// Runs `body` in `context` with observers that keep what the transport and the layers below report, and
@@ -85,8 +84,7 @@ struct ExchangeRecord: Sendable {
         }
         recorder.record(
             ended.ended(
-                .response(statusCode: hop.statusCode), exchange: hop.metrics, sources: [], target: recorder.target,
-                at: now))
+                .response(statusCode: hop.statusCode), exchange: hop.metrics, sources: [], target: recorder.target))
         return (outer?.fields(after: hop) ?? [:]).merging(next.traceHeaders)
     }
 }

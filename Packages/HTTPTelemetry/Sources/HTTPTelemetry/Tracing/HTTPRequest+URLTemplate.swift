@@ -6,7 +6,10 @@ extension HTTPRequest {
     /// The request's ``HTTPURLTemplated/urlTemplate``, looking through requests that decorators derived
     /// (``ModifiedRequest``) to the one they came from; `nil` when none states a template.
     var statedURLTemplate: String? {
-        if let modified = self as? ModifiedRequest { return modified.original.statedURLTemplate }
+        // Comparing types first spares every other request a dynamic cast.
+        if Swift.type(of: self) == ModifiedRequest.self, let modified = self as? ModifiedRequest {
+            return modified.original.statedURLTemplate
+        }
         return URLTemplatedTypes.template(of: self)
     }
 }

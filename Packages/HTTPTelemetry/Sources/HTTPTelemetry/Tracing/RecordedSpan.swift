@@ -25,14 +25,14 @@ final class RecordedSpan: Sendable {
     let exchange: HTTPExchangeMetrics?
     /// The sources the layers below reported, innermost first.
     let sources: [HTTPAnswerSource]
-    let endTime: Date
-    /// When the span ended on the monotonic clock, for `http.client.request.duration`; `nil` for a span that
-    /// counts nothing there.
-    let ended: ContinuousClock.Instant?
+    /// When the span ended, on the monotonic clock its start was read from too.
+    let ended: ContinuousClock.Instant
+    /// Whether the span's duration counts in `http.client.request.duration`.
+    let countsDuration: Bool
 
     init(
         span: AttemptSpan, target: SpanTarget, kind: SpanKind, outcome: Outcome, exchange: HTTPExchangeMetrics?,
-        sources: [HTTPAnswerSource], endTime: Date, ended: ContinuousClock.Instant?
+        sources: [HTTPAnswerSource], ended: ContinuousClock.Instant, countsDuration: Bool
     ) {
         self.span = span
         self.target = target
@@ -40,12 +40,17 @@ final class RecordedSpan: Sendable {
         self.outcome = outcome
         self.exchange = exchange
         self.sources = sources
-        self.endTime = endTime
         self.ended = ended
+        self.countsDuration = countsDuration
     }
 
+    /// The seconds from the span's start to its end, on the monotonic clock.
+    var seconds: Double { span.started.duration(to: ended).seconds }
+
+    /// When the span ended on the wall clock: its start plus the monotonic time it took, so that a wall clock
+    /// set while it ran does not change its length.
+    var endTime: Date { span.startTime.addingTimeInterval(seconds) }
+
     /// The seconds counted in `http.client.request.duration`, or `nil` for a span that counts nothing there.
-    var durationSeconds: Double? {
-        ended.map { (span.started.duration(to: $0)).seconds }
-    }
+    var durationSeconds: Double? { countsDuration ? seconds : nil }
 }

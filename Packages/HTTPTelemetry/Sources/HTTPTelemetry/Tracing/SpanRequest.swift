@@ -20,12 +20,12 @@ enum SpanRequest: Sendable {
         let template: String?
     }
 
-    /// The parts of `request` a span needs.
-    init(_ request: any HTTPRequest) {
+    /// The parts of `request` a span needs, with the request's `query` as already read.
+    init(_ request: any HTTPRequest, query: HTTPQueryParameter?) {
         self = .sent(
             SentRequest(
-                method: request.method, path: request.path, version: request.version,
-                queryParameter: request.queryParameter, template: request.statedURLTemplate))
+                method: request.method, path: request.path, version: request.version, queryParameter: query,
+                template: request.statedURLTemplate))
     }
 
     /// The method as sent.

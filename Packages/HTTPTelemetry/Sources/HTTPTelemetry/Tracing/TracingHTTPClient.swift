@@ -42,11 +42,11 @@ public struct TracingHTTPClient: HTTPClient {
 
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let first = AttemptSpan.start(request, now: collector.now())
+        let (first, outgoing) = AttemptSpan.startPropagating(request, now: collector.now())
         let exchange = ExchangeRecord(first: first, recorder: recorder())
         do {
             let (data, response) = try await exchange.observing(in: first.context) {
-                try await client.load(request: first.propagated(in: request))
+                try await client.load(request: outgoing)
             }
             exchange.finish(.response(statusCode: response.statusCode))
             return (data, response)
@@ -63,11 +63,11 @@ public struct TracingHTTPClient: HTTPClient {
         progress: (@Sendable (HTTPTransferProgress) -> Void)?,
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
-        let first = AttemptSpan.start(request, now: collector.now())
+        let (first, outgoing) = AttemptSpan.startPropagating(request, now: collector.now())
         let exchange = ExchangeRecord(first: first, recorder: recorder())
         do {
             let result = try await exchange.observing(in: first.context) {
-                try await client.stream(request: first.propagated(in: request), body: body, progress: progress) {
+                try await client.stream(request: outgoing, body: body, progress: progress) {
                     response, responseBody in
                     exchange.keep(head: response)
                     return try await receive(response, responseBody)
