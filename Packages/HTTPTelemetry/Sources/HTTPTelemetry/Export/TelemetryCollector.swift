@@ -12,12 +12,12 @@ public final class TelemetryCollector: Sendable {
     /// A span as kept: as given, or as a tracing layer recorded it.
     private enum Entry: Sendable {
         case finished(FinishedSpan)
-        case recorded(RecordedSpan, callerSources: [HTTPAnswerSource])
+        case pending(PendingSpan, callerSources: [HTTPAnswerSource])
 
         var converted: (span: FinishedSpan, durationAttributes: Attributes?) {
             switch self {
             case .finished(let span): (span, nil)
-            case .recorded(let recorded, let callerSources): recorded.converted(callerSources: callerSources)
+            case .pending(let pending, let callerSources): pending.recorded.converted(callerSources: callerSources)
             }
         }
     }
@@ -36,7 +36,9 @@ public final class TelemetryCollector: Sendable {
 
         /// Counts `entry`'s duration under `attributes`, formed from the entry when `nil`.
         mutating func count(_ entry: Entry, attributes: Attributes?) {
-            guard case .recorded(let recorded, _) = entry, let seconds = recorded.durationSeconds else { return }
+            guard case .pending(let pending, _) = entry else { return }
+            let recorded = pending.recorded
+            guard let seconds = recorded.durationSeconds else { return }
             histogram.record(seconds, attributes: attributes ?? recorded.converted().durationAttributes)
         }
     }
@@ -63,8 +65,8 @@ public final class TelemetryCollector: Sendable {
 
     /// Keeps the span a tracing layer recorded, and its duration, for the next flush, with the sources an
     /// ``AnswerSourceTracingHTTPClient`` above heard for the whole call.
-    func record(_ span: RecordedSpan, callerSources: [HTTPAnswerSource] = []) {
-        state.withLock { $0.entries.append(.recorded(span, callerSources: callerSources)) }
+    func record(_ span: PendingSpan, callerSources: [HTTPAnswerSource] = []) {
+        state.withLock { $0.entries.append(.pending(span, callerSources: callerSources)) }
     }
 
     /// Counts one request of `seconds` in `http.client.request.duration`.

@@ -19,7 +19,7 @@ struct AnswerCall: Sendable {
     }
 
     /// Closes the scope: the attempt spans kept, in the order they ended, and the sources heard, innermost first.
-    func end() -> (attempts: [RecordedSpan], sources: [HTTPAnswerSource]) {
+    func end() -> (attempts: [PendingSpan], sources: [HTTPAnswerSource]) {
         (scope.close(), heardSources.withLock { $0 })
     }
 }

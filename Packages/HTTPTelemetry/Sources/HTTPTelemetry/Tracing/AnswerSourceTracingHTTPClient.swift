@@ -76,9 +76,10 @@ public struct AnswerSourceTracingHTTPClient: HTTPClient {
         for attempt in attempts { collector.record(attempt, callerSources: sources) }
         guard attempts.isEmpty, let response, let last = sources.last, last.sendsNothing else { return }
         collector.record(
-            span.ended(
-                .response(statusCode: response.statusCode), exchange: nil, sources: sources, target: target,
-                kind: .internal, countsDuration: false))
+            .ended(
+                span.ended(
+                    .response(statusCode: response.statusCode), exchange: nil, sources: sources, target: target,
+                    kind: .internal, countsDuration: false)))
     }
 }
 

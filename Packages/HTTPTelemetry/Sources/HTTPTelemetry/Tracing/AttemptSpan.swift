@@ -5,9 +5,8 @@ import HTTPClientSupport
 /// One attempt's CLIENT span while it runs: its context, what it keeps of its request, and when it started.
 ///
 /// Starting and ending a span does only what the request path needs (the ids, the `traceparent`, the clock);
-/// the attributes are formed from a ``RecordedSpan`` when the collector hands its spans out. A reference, so
-/// that the records and observers of a load share one copy.
-final class AttemptSpan: Sendable {
+/// the attributes are formed from a ``RecordedSpan`` when the collector hands its spans out.
+struct AttemptSpan: Sendable {
     let request: SpanRequest
     let context: TraceContext
     let parentSpanID: SpanID?
@@ -31,15 +30,14 @@ final class AttemptSpan: Sendable {
     /// Starts the span of `request` as a child of ``TraceContext/current``, else of a valid `traceparent` the
     /// request carries, else as the root of a new trace, with `HTTPAttempt`'s resend count.
     static func start(_ request: any HTTPRequest, now: Date) -> AttemptSpan {
-        start(request, headers: request.headers, query: request.queryParameter, now: now)
+        start(request, headers: request.headers, now: now)
     }
 
     /// Starts the span of `request` as ``start(_:now:)`` does, and returns it with the request to send: `request`
-    /// carrying the span's ``traceHeaders`` on top of its own fields. The request's fields and query are read
-    /// once.
+    /// carrying the span's ``traceHeaders`` on top of its own fields. The request's fields are read once.
     static func startPropagating(_ request: any HTTPRequest, now: Date) -> (AttemptSpan, ModifiedRequest) {
         var outgoing = ModifiedRequest(request)
-        let span = start(request, headers: outgoing.headers, query: outgoing.queryParameter, now: now)
+        let span = start(request, headers: outgoing.headers, now: now)
         var headers = outgoing.headers ?? HTTPHeaders()
         outgoing.headers = nil  // leaves `headers` the only owner of its storage, which is then changed in place
         headers["traceparent"] = span.context.traceparent
@@ -49,11 +47,11 @@ final class AttemptSpan: Sendable {
     }
 
     private static func start(
-        _ request: any HTTPRequest, headers: HTTPHeaders?, query: HTTPQueryParameter?, now: Date
+        _ request: any HTTPRequest, headers: HTTPHeaders?, now: Date
     ) -> AttemptSpan {
         let parent = TraceContext.current ?? headers.flatMap(incomingContext(in:))
         return AttemptSpan(
-            request: SpanRequest(request, query: query), context: parent?.child() ?? .newTrace(),
+            request: SpanRequest(request), context: parent?.child() ?? .newTrace(),
             parentSpanID: parent?.spanID, resendCount: HTTPAttempt.resendCount, startTime: now, started: .now)
     }
 
@@ -73,16 +71,17 @@ final class AttemptSpan: Sendable {
         return headers
     }
 
-    /// The span ended now with `outcome`, after `exchange` (what the transport measured, if anything) and with
-    /// the answer `sources` the layers below reported; its duration counts in the histogram when
+    /// The span ended at `ended` with `outcome`, after `exchange` (what the transport measured, if anything)
+    /// and with the answer `sources` the layers below reported; its duration counts in the histogram when
     /// `countsDuration`.
     func ended(
         _ outcome: RecordedSpan.Outcome, exchange: HTTPExchangeMetrics?, sources: [HTTPAnswerSource],
-        target: SpanTarget, kind: SpanKind = .client, countsDuration: Bool = true
+        target: SpanTarget, kind: SpanKind = .client, at ended: ContinuousClock.Instant = .now,
+        countsDuration: Bool = true
     ) -> RecordedSpan {
         RecordedSpan(
             span: self, target: target, kind: kind, outcome: outcome, exchange: exchange, sources: sources,
-            ended: .now, countsDuration: countsDuration)
+            ended: ended, countsDuration: countsDuration)
     }
 
     /// `error.type`: a transport failure's kind, cancellation as `cancelled`, any other error its type name.

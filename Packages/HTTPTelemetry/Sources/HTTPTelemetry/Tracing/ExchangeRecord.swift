@@ -40,10 +40,18 @@ struct ExchangeRecord: Sendable {
         state.withLock { $0.head = response }
     }
 
-    /// Ends the running span with `outcome` and what the load heard, and records it.
+    /// Ends the running span now with `outcome`, and records this record for it.
     func finish(_ outcome: RecordedSpan.Outcome) {
-        let (span, metrics, sources, recorder) = state.withLock { ($0.span, $0.metrics, $0.sources, $0.recorder) }
-        recorder.record(span.ended(outcome, exchange: metrics, sources: sources, target: recorder.target))
+        let ended = ContinuousClock.now
+        state.withLock { $0.recorder }.record(.load(self, outcome: outcome, ended: ended))
+    }
+
+    /// The running span, ended at `ended` with `outcome` and what the load heard.
+    func recorded(_ outcome: RecordedSpan.Outcome, ended: ContinuousClock.Instant) -> RecordedSpan {
+        state.withLock { state in
+            state.span.ended(
+                outcome, exchange: state.metrics, sources: state.sources, target: state.recorder.target, at: ended)
+        }
     }
 
     /// Runs `body` in `context` with observers that keep what the transport and the layers below report, and
@@ -83,8 +91,10 @@ struct ExchangeRecord: Sendable {
             return (ended, state.span, state.outerRedirects)
         }
         recorder.record(
-            ended.ended(
-                .response(statusCode: hop.statusCode), exchange: hop.metrics, sources: [], target: recorder.target))
+            .ended(
+                ended.ended(
+                    .response(statusCode: hop.statusCode), exchange: hop.metrics, sources: [], target: recorder.target))
+        )
         return (outer?.fields(after: hop) ?? [:]).merging(next.traceHeaders)
     }
 }

@@ -1,10 +1,9 @@
 import Foundation
 import HTTPClientSupport
 
-/// An attempt span that has ended, as the request path records it: the running span, how it ended and what
-/// was heard, kept in a ``TelemetryCollector`` until the collector hands its spans out or reads its metrics,
-/// which form the ``FinishedSpan`` and the duration's attributes (see ``converted(callerSources:)``). A
-/// reference, so that keeping it costs the collector one pointer.
+/// A span that has ended, with everything its ``FinishedSpan`` and duration attributes are formed from (see
+/// ``converted(callerSources:)``): the running span, how it ended and what was heard. A reference, so that
+/// keeping it costs one pointer.
 final class RecordedSpan: Sendable {
     /// How a span ended.
     enum Outcome: Sendable {

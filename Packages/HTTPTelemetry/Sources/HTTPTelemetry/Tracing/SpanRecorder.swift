@@ -13,7 +13,7 @@ struct SpanRecorder: Sendable {
     func now() -> Date { collector.now() }
 
     /// Hands `span` to the open answer scope, or else to the collector.
-    func record(_ span: RecordedSpan) {
+    func record(_ span: PendingSpan) {
         if scope?.keep(span) != true { collector.record(span) }
     }
 }

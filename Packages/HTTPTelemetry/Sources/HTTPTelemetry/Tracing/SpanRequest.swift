@@ -2,30 +2,35 @@ import Foundation
 import HTTPClient
 import HTTPClientSupport
 
-/// What a span keeps of the request it stands for: enough to form its name, `url.full` and `server.*` when
-/// the span is exported, and no body or header.
+/// What a span keeps of the request it stands for, read when the span is exported to form its name,
+/// `url.full`, `url.template` and `server.*`. A span never keeps a request body alive.
 enum SpanRequest: Sendable {
-    /// A request a caller sent, relative to the tracing layer's base URL.
-    case sent(SentRequest)
+    /// A request a caller sent, relative to the tracing layer's base URL: the request itself when it has no
+    /// body, else a copy of its method, path, version, query and template.
+    case sent(any HTTPRequest)
     /// The request a transport sent after following a redirect: its method and absolute URL.
     case redirected(method: String, url: URL)
 
-    /// The parts of a caller's request that its URL and name are formed from.
-    struct SentRequest: HTTPRequest {
+    /// The parts of a request with a body that its URL and name are formed from.
+    private struct BodilessRequest: HTTPRequest {
         let method: HTTPMethod
         let path: HTTPPath
         let version: HTTPVersion
         let queryParameter: HTTPQueryParameter?
-        /// The `url.template` the request states, if any.
+        /// The `url.template` the request stated, if any.
         let template: String?
     }
 
-    /// The parts of `request` a span needs, with the request's `query` as already read.
-    init(_ request: any HTTPRequest, query: HTTPQueryParameter?) {
+    /// What a span keeps of `request`.
+    init(_ request: any HTTPRequest) {
+        guard request.body != nil else {
+            self = .sent(request)
+            return
+        }
         self = .sent(
-            SentRequest(
-                method: request.method, path: request.path, version: request.version, queryParameter: query,
-                template: request.statedURLTemplate))
+            BodilessRequest(
+                method: request.method, path: request.path, version: request.version,
+                queryParameter: request.queryParameter, template: request.statedURLTemplate))
     }
 
     /// The method as sent.
@@ -39,7 +44,8 @@ enum SpanRequest: Sendable {
     /// The `url.template` the request states; a redirected request has none.
     var template: String? {
         switch self {
-        case .sent(let request): request.template
+        case .sent(let request as BodilessRequest): request.template
+        case .sent(let request): request.statedURLTemplate
         case .redirected: nil
         }
     }

@@ -101,6 +101,7 @@ struct TelemetryCostBenchmark {
         }
         for (_, client) in loopback { _ = try await Self.latencies(client, loopbackRequest, count: 50) }
         var nanoseconds = Array(repeating: [Double](), count: inProcess.count)
+        var allocations = Array(repeating: [Double](), count: inProcess.count)
         var medians = Array(repeating: [Double](), count: loopback.count)
         var cpus = Array(repeating: [Double](), count: loopback.count)
         for round in 0..<rounds {
@@ -108,6 +109,7 @@ struct TelemetryCostBenchmark {
                 let sample = try await OverheadBenchmark.measure(
                     inProcess[index].1, request: memoryRequest, count: count)
                 nanoseconds[index].append(sample.nanosecondsPerRequest)
+                allocations[index].append(sample.allocationsPerRequest)
                 try await collector.flush()
             }
             for index in Self.rotated(loopback.indices, round) {
@@ -120,7 +122,10 @@ struct TelemetryCostBenchmark {
             JSONOutput.note("telemetry: round \(round + 1)/\(rounds) done")
         }
         let inProcessRows: [[String: Any]] = inProcess.indices.map { index in
-            ["side": inProcess[index].0, "ns_per_request_by_round": nanoseconds[index]]
+            [
+                "side": inProcess[index].0, "ns_per_request_by_round": nanoseconds[index],
+                "allocations_per_request_by_round": allocations[index],
+            ]
         }
         let loopbackRows: [[String: Any]] = loopback.indices.map { index in
             [
