@@ -10,14 +10,17 @@ import HTTPClientSupport
 /// ``flush()``, when the caller chooses (at the end of a command, say). Safe to share between tasks.
 public final class TelemetryCollector: Sendable {
     /// A span as kept: as given, or as a tracing layer recorded it.
+    /// A span as kept: as given, or as a tracing layer recorded it. Boxed as given, so that every entry is a
+    /// few words and recording moves no more.
     private enum Entry: Sendable {
-        case finished(FinishedSpan)
+        indirect case finished(FinishedSpan)
         case pending(PendingSpan, callerSources: [HTTPAnswerSource])
 
-        var converted: (span: FinishedSpan, durationAttributes: Attributes?) {
+        var converted: (span: FinishedSpan, durationAttributes: Attributes?)? {
             switch self {
             case .finished(let span): (span, nil)
-            case .pending(let pending, let callerSources): pending.recorded.converted(callerSources: callerSources)
+            case .pending(let pending, let callerSources):
+                pending.recorded.map { $0.converted(callerSources: callerSources) }
             }
         }
     }
@@ -36,9 +39,9 @@ public final class TelemetryCollector: Sendable {
 
         /// Counts `entry`'s duration under `attributes`, formed from the entry when `nil`.
         mutating func count(_ entry: Entry, attributes: Attributes?) {
-            guard case .pending(let pending, _) = entry else { return }
-            let recorded = pending.recorded
-            guard let seconds = recorded.durationSeconds else { return }
+            guard case .pending(let pending, _) = entry, let recorded = pending.recorded,
+                let seconds = recorded.durationSeconds
+            else { return }
             histogram.record(seconds, attributes: attributes ?? recorded.converted().durationAttributes)
         }
     }
@@ -76,7 +79,7 @@ public final class TelemetryCollector: Sendable {
 
     /// The spans recorded since the last flush, in the order they ended.
     public var pendingSpans: [FinishedSpan] {
-        state.withLock { $0.entries }.map(\.converted.span)
+        state.withLock { $0.entries }.compactMap(\.converted?.span)
     }
 
     /// The histogram's points now: cumulative since the collector was made.
@@ -104,10 +107,11 @@ public final class TelemetryCollector: Sendable {
         let converted = entries.map(\.converted)
         state.withLock { state in
             for index in entries.indices[counted...] {
-                state.count(entries[index], attributes: converted[index].durationAttributes)
+                state.count(entries[index], attributes: converted[index]?.durationAttributes)
             }
         }
-        if !converted.isEmpty { try await exporter.export(spans: converted.map(\.span)) }
+        let spans = converted.compactMap { $0?.span }
+        if !spans.isEmpty { try await exporter.export(spans: spans) }
         let points = metricPoints()
         if !points.isEmpty { try await exporter.export(metrics: points) }
     }

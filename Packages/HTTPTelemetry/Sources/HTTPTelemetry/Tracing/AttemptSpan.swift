@@ -35,7 +35,7 @@ struct AttemptSpan: Sendable {
 
     /// Starts the span of `request` as ``start(_:now:)`` does, and returns it with the request to send: `request`
     /// carrying the span's ``traceHeaders`` on top of its own fields. The request's fields are read once.
-    static func startPropagating(_ request: any HTTPRequest, now: Date) -> (AttemptSpan, ModifiedRequest) {
+    static func startPropagating(_ request: any HTTPRequest, now: Date) -> (AttemptSpan, any HTTPRequest) {
         var outgoing = ModifiedRequest(request)
         let span = start(request, headers: outgoing.headers, now: now)
         var headers = outgoing.headers ?? HTTPHeaders()

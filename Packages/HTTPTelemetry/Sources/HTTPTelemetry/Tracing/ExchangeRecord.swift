@@ -15,6 +15,8 @@ struct ExchangeRecord: Sendable {
         var metrics: HTTPExchangeMetrics?
         var sources: [HTTPAnswerSource] = []
         var head: HTTPResponse?
+        /// How and when the running span ended, once it has.
+        var end: (outcome: RecordedSpan.Outcome, ended: ContinuousClock.Instant)?
         let recorder: SpanRecorder
         let outerExchange: HTTPExchangeObserver?
         let outerSources: HTTPAnswerSourceObserver?
@@ -43,14 +45,21 @@ struct ExchangeRecord: Sendable {
     /// Ends the running span now with `outcome`, and records this record for it.
     func finish(_ outcome: RecordedSpan.Outcome) {
         let ended = ContinuousClock.now
-        state.withLock { $0.recorder }.record(.load(self, outcome: outcome, ended: ended))
+        let recorder = state.withLock { state in
+            state.end = (outcome, ended)
+            return state.recorder
+        }
+        recorder.record(.load(self))
     }
 
-    /// The running span, ended at `ended` with `outcome` and what the load heard.
-    func recorded(_ outcome: RecordedSpan.Outcome, ended: ContinuousClock.Instant) -> RecordedSpan {
+    /// The running span as it ended, with what the load heard; `nil` until ``finish(_:)``.
+    var recorded: RecordedSpan? {
         state.withLock { state in
-            state.span.ended(
-                outcome, exchange: state.metrics, sources: state.sources, target: state.recorder.target, at: ended)
+            state.end.map { end in
+                state.span.ended(
+                    end.outcome, exchange: state.metrics, sources: state.sources, target: state.recorder.target,
+                    at: end.ended)
+            }
         }
     }
 
