@@ -11,7 +11,7 @@ import HTTPClient
 ///   Files API offers tus 1.0 (see ``FilesUploadOptionsMapper``).
 /// - ``resumableUpload(_:)``: the upload-creation endpoint of a resumable protocol, `POST v1/uploads` (the
 ///   draft) or `POST v1/tus/` (tus); pass it to `HTTPClient.uploadResumably`.
-public enum FilesAPI: HTTPRequest {
+public enum FilesAPI: HTTPURLTemplated {
     /// Lists the stored files.
     case list
     /// Reads the file `name`.
@@ -46,6 +46,16 @@ public enum FilesAPI: HTTPRequest {
     }
 
     public var version: HTTPVersion { "v1" }
+
+    /// The path with the file name as a placeholder, for telemetry: `/v1/files/{name}` for one file.
+    public var urlTemplate: String {
+        switch self {
+        case .list, .upload: "/v1/files"
+        case .file, .delete: "/v1/files/{name}"
+        case .uploadOptions, .resumableUpload(.tus): "/v1/tus/"
+        case .resumableUpload(.draft): "/v1/uploads"
+        }
+    }
 
     public var headers: HTTPHeaders? {
         switch self {

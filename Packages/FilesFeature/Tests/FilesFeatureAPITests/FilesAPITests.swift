@@ -43,6 +43,16 @@ import Testing
         #expect(request.headers == ["Accept": "application/json"])
     }
 
+    @Test func eachEndpointStatesItsPathWithTheFileNameAsAPlaceholder() {
+        #expect(FilesAPI.list.urlTemplate == "/v1/files")
+        #expect(FilesAPI.upload(contentType: "multipart/form-data").urlTemplate == "/v1/files")
+        #expect(FilesAPI.file(name: "secret report.pdf").urlTemplate == "/v1/files/{name}")
+        #expect(FilesAPI.delete(name: "a").urlTemplate == "/v1/files/{name}")
+        #expect(FilesAPI.uploadOptions.urlTemplate == "/v1/tus/")
+        #expect(FilesAPI.resumableUpload(.tus).urlTemplate == "/v1/tus/")
+        #expect(FilesAPI.resumableUpload(.draft).urlTemplate == "/v1/uploads")
+    }
+
     @Test func theNameIsTheLastPathSegmentAsGiven() {
         let request = HTTPRequestSnapshot(FilesAPI.file(name: "a?b#c%d ✓"))
 

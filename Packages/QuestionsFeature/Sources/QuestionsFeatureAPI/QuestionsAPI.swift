@@ -8,7 +8,7 @@ import QuestionsFeature
 /// - ``question(id:site:)``: `GET 2.3/questions/{id}?site=…&filter=withbody`
 ///
 /// Responses are always compressed by the API; decompressing them is the HTTP client's job.
-public enum QuestionsAPI: HTTPRequest {
+public enum QuestionsAPI: HTTPURLTemplated {
     /// A page of questions; map the response with ``QuestionsMapper``.
     case topQuestions(QuestionsQuery)
     /// One question with its body; map the response with ``QuestionMapper``.
@@ -25,6 +25,10 @@ public enum QuestionsAPI: HTTPRequest {
         case .question: "questions/{ids}"
         }
     }
+
+    /// The path with the question ids as a placeholder, for telemetry: `/2.3/questions` or
+    /// `/2.3/questions/{ids}`.
+    public var urlTemplate: String { "/\(Self.apiVersion)/\(apiMethod)" }
 
     public var method: HTTPMethod { .get }
 

@@ -37,6 +37,11 @@ import Testing
         #expect(QuestionsAPI.question(id: "79123456").apiMethod == "questions/{ids}")
     }
 
+    @Test func eachEndpointStatesItsPathWithTheIdsAsAPlaceholder() {
+        #expect(QuestionsAPI.topQuestions(QuestionsQuery()).urlTemplate == "/2.3/questions")
+        #expect(QuestionsAPI.question(id: "79123456").urlTemplate == "/2.3/questions/{ids}")
+    }
+
     @Test func topQuestionsWithoutTagsLeavesTaggedOut() {
         #expect(QuestionsAPI.topQuestions(QuestionsQuery(tagged: [])).queryParameter?["tagged"] == nil)
     }

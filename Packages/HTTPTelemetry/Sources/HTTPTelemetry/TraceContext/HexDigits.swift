@@ -32,9 +32,10 @@ enum HexDigits {
 
     /// Writes `value` as exactly 16 lowercase hex digits into `buffer` from `offset` on.
     static func write(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
-        for index in 0..<16 {
-            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - index * 4)) & 0x0F
-            buffer[offset + index] = digit(of: nibble)
+        var remaining = value
+        for index in (offset..<offset + 16).reversed() {
+            buffer[index] = digit(of: UInt8(truncatingIfNeeded: remaining))
+            remaining &>>= 4
         }
     }
 
@@ -44,9 +45,10 @@ enum HexDigits {
         buffer[offset + 1] = digit(of: value & 0x0F)
     }
 
-    private static let digits: StaticString = "0123456789abcdef"
+    /// A literal rather than a stored constant, which would be initialized lazily behind a check on every use.
+    private static var digits: StaticString { "0123456789abcdef" }
 
-    /// The lowercase hex digit of `nibble` (0 to 15).
+    /// The lowercase hex digit of the low four bits of `nibble`.
     private static func digit(of nibble: UInt8) -> UInt8 {
         digits.utf8Start[Int(nibble & 0x0F)]
     }

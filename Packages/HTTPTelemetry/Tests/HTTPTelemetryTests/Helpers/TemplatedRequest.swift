@@ -7,5 +7,6 @@ struct TemplatedRequest: HTTPURLTemplated {
     var path: HTTPPath
     var version: HTTPVersion = "2.3"
     var queryParameter: HTTPQueryParameter?
+    var body: Data?
     var urlTemplate: String
 }

@@ -34,6 +34,36 @@ struct TracingHTTPClientTests {
         #expect(span.attributes["url.template"] == "/questions/{ids}")
     }
 
+    @Test func aRequestWithABodyKeepsItsNameAndURLOnTheSpan() async throws {
+        let (sut, _, collector) = try makeSUT([.status(201)])
+        let request = TemplatedRequest(
+            method: .post, path: "questions/7/answers", queryParameter: ["site": "stackoverflow"],
+            body: Data("answer".utf8), urlTemplate: "/questions/{id}/answers")
+
+        try await sut.load(request: request.settingHeader("Content-Type", to: "text/plain"))
+
+        let span = try #require(collector.pendingSpans.first)
+        #expect(span.name == "POST /questions/{id}/answers")
+        #expect(span.attributes["url.template"] == "/questions/{id}/answers")
+        #expect(
+            span.attributes["url.full"] == "https://api.example.com/base/2.3/questions/7/answers?site=stackoverflow")
+    }
+
+    @Test func countsEachDurationOnceHoweverOftenTheMetricsAreReadOrFlushed() async throws {
+        let (sut, _, collector) = try makeSUT([.status(200), .status(200), .status(200)])
+
+        try await sut.load(request: TestRequest())
+        try await sut.load(request: TestRequest())
+        let beforeFlush = collector.metricPoints().map(\.count).reduce(0, +)
+        try await collector.flush()
+        try await sut.load(request: TestRequest())
+
+        #expect(beforeFlush == 2)
+        #expect(collector.metricPoints().map(\.count).reduce(0, +) == 3)
+        #expect(collector.metricPoints().map(\.count).reduce(0, +) == 3)
+        #expect(collector.pendingSpans.count == 1)
+    }
+
     @Test func writesAnUnknownMethodAsOther() async throws {
         let (sut, _, collector) = try makeSUT([.status(200)])
 
