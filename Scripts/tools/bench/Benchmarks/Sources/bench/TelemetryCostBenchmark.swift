@@ -20,7 +20,8 @@ import NetworkingApp
 /// its nanoseconds per request and the cost the median of per-round differences; over loopback, the median
 /// latency of `--loopback-count` sequential requests and the cost the median of per-round ratios. The
 /// collector keeps each measurement's spans (as a command keeps its spans until it ends) and is flushed, outside
-/// the timed loop, to an exporter that drops everything after each measurement.
+/// the timed loop, to an exporter that drops everything after each measurement; in process, that flush, where
+/// the collector forms the spans' attributes and histogram points, is timed on its own and reported per request.
 struct TelemetryCostBenchmark {
     let url: String
     let rounds: Int
@@ -102,6 +103,7 @@ struct TelemetryCostBenchmark {
         for (_, client) in loopback { _ = try await Self.latencies(client, loopbackRequest, count: 50) }
         var nanoseconds = Array(repeating: [Double](), count: inProcess.count)
         var allocations = Array(repeating: [Double](), count: inProcess.count)
+        var flushes = Array(repeating: [Double](), count: inProcess.count)
         var medians = Array(repeating: [Double](), count: loopback.count)
         var cpus = Array(repeating: [Double](), count: loopback.count)
         for round in 0..<rounds {
@@ -110,7 +112,9 @@ struct TelemetryCostBenchmark {
                     inProcess[index].1, request: memoryRequest, count: count)
                 nanoseconds[index].append(sample.nanosecondsPerRequest)
                 allocations[index].append(sample.allocationsPerRequest)
+                let flushStarted = ContinuousClock.now
                 try await collector.flush()
+                flushes[index].append(LoadSample.seconds(ContinuousClock.now - flushStarted) * 1e9 / Double(count))
             }
             for index in Self.rotated(loopback.indices, round) {
                 let cpuBefore = Self.processCPUSeconds()
@@ -125,6 +129,7 @@ struct TelemetryCostBenchmark {
             [
                 "side": inProcess[index].0, "ns_per_request_by_round": nanoseconds[index],
                 "allocations_per_request_by_round": allocations[index],
+                "flush_ns_per_request_by_round": flushes[index],
             ]
         }
         let loopbackRows: [[String: Any]] = loopback.indices.map { index in
