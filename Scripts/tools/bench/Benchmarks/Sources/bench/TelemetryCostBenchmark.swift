@@ -16,12 +16,14 @@ import NetworkingApp
 /// task-locals tracing binds around the transport without making a span (``ObserverBindingClient``), and every
 /// loopback side also reports the process's CPU seconds per request (all threads, the transport's included).
 ///
-/// Each round measures every side once, in an order rotated by one each round. In process, a side's figure is
-/// its nanoseconds per request and the cost the median of per-round differences; over loopback, the median
-/// latency of `--loopback-count` sequential requests and the cost the median of per-round ratios. The
-/// collector keeps each measurement's spans (as a command keeps its spans until it ends) and is flushed, outside
-/// the timed loop, to an exporter that drops everything after each measurement; in process, that flush, where
-/// the collector forms the spans' attributes and histogram points, is timed on its own and reported per request.
+/// Each round sends every side's requests in small blocks, the sides taking turns block by block in an order
+/// rotated by one each block, so that a change in the shared machine's speed meets every side alike. In process,
+/// a side's figure is its nanoseconds per request over the round and the cost the median of per-round
+/// differences; over loopback, the median latency of the round's `--loopback-count` sequential requests and the
+/// cost the median of per-round ratios. The collectors keep a round's spans (as a command keeps its spans until
+/// it ends) and are flushed, outside the timed loop, to an exporter that drops everything; the flush of the token
+/// chain's collector, where it forms the spans' attributes and histogram points, is timed on its own and reported
+/// per span.
 struct TelemetryCostBenchmark {
     let url: String
     let rounds: Int
@@ -37,6 +39,8 @@ struct TelemetryCostBenchmark {
 
     func run() async throws -> [String: Any] {
         let collector = TelemetryCollector(exporter: DroppingExporter())
+        // The token chain's spans go to a collector of their own, whose flush is timed per span.
+        let tokenCollector = TelemetryCollector(exporter: DroppingExporter())
         let token: @Sendable () async throws -> String = { "Bearer benchmark-token" }
         // An http base, as every App chain has: the in-memory client ignores it, and a span's URL is built the
         // way a real request's is (a file URL would take URLComponents' slower path that no App base takes).
@@ -44,8 +48,9 @@ struct TelemetryCostBenchmark {
         guard let memoryURL = URL(string: memoryBase) else { throw BenchmarkError.invalidURL(memoryBase) }
         let transport = InstantClient()
         let observed = ObservedInstantClient()
-        let traced = HTTPClientFactory(makeTransport: { _, _ in transport.tracing(into: collector, baseURL: memoryURL) }
-        )
+        let traced = HTTPClientFactory(makeTransport: { _, _ in
+            transport.tracing(into: tokenCollector, baseURL: memoryURL)
+        })
         let inProcess: [(String, any HTTPClient)] = [
             ("bare in-memory client", transport),
             ("bare + tracing", transport.tracing(into: collector, baseURL: memoryURL)),
@@ -101,35 +106,55 @@ struct TelemetryCostBenchmark {
             _ = try await OverheadBenchmark.measure(client, request: memoryRequest, count: max(100, count / 10))
         }
         for (_, client) in loopback { _ = try await Self.latencies(client, loopbackRequest, count: 50) }
+        try await collector.flush()
+        try await tokenCollector.flush()
         var nanoseconds = Array(repeating: [Double](), count: inProcess.count)
         var allocations = Array(repeating: [Double](), count: inProcess.count)
-        var flushes = Array(repeating: [Double](), count: inProcess.count)
+        var flushes: [Double] = []
         var medians = Array(repeating: [Double](), count: loopback.count)
         var cpus = Array(repeating: [Double](), count: loopback.count)
+        let blocks = max(1, count / Self.inProcessBlock)
+        let loopbackBlocks = max(1, loopbackCount / Self.loopbackBlock)
         for round in 0..<rounds {
-            for index in Self.rotated(inProcess.indices, round) {
-                let sample = try await OverheadBenchmark.measure(
-                    inProcess[index].1, request: memoryRequest, count: count)
-                nanoseconds[index].append(sample.nanosecondsPerRequest)
-                allocations[index].append(sample.allocationsPerRequest)
-                let flushStarted = ContinuousClock.now
-                try await collector.flush()
-                flushes[index].append(LoadSample.seconds(ContinuousClock.now - flushStarted) * 1e9 / Double(count))
+            var totals = Array(repeating: (nanoseconds: 0.0, allocations: 0.0), count: inProcess.count)
+            for block in 0..<blocks {
+                for index in Self.rotated(inProcess.indices, round + block) {
+                    let size = Self.share(of: count, block: block, blocks: blocks)
+                    let sample = try await OverheadBenchmark.measure(
+                        inProcess[index].1, request: memoryRequest, count: size)
+                    totals[index].nanoseconds += sample.nanosecondsPerRequest * Double(size)
+                    totals[index].allocations += sample.allocationsPerRequest * Double(size)
+                }
             }
-            for index in Self.rotated(loopback.indices, round) {
-                let cpuBefore = Self.processCPUSeconds()
-                let latencies = try await Self.latencies(loopback[index].1, loopbackRequest, count: loopbackCount)
-                cpus[index].append((Self.processCPUSeconds() - cpuBefore) / Double(loopbackCount))
-                medians[index].append(Statistics.median(latencies))
-                try await collector.flush()
+            for index in inProcess.indices {
+                nanoseconds[index].append(totals[index].nanoseconds / Double(count))
+                allocations[index].append(totals[index].allocations / Double(count))
             }
+            try await collector.flush()
+            let flushStarted = ContinuousClock.now
+            try await tokenCollector.flush()
+            flushes.append(LoadSample.seconds(ContinuousClock.now - flushStarted) * 1e9 / Double(count))
+            var latencies = Array(repeating: [Double](), count: loopback.count)
+            var cpu = Array(repeating: 0.0, count: loopback.count)
+            for block in 0..<loopbackBlocks {
+                for index in Self.rotated(loopback.indices, round + block) {
+                    let size = Self.share(of: loopbackCount, block: block, blocks: loopbackBlocks)
+                    let cpuBefore = Self.processCPUSeconds()
+                    latencies[index] += try await Self.latencies(loopback[index].1, loopbackRequest, count: size)
+                    cpu[index] += Self.processCPUSeconds() - cpuBefore
+                }
+            }
+            for index in loopback.indices {
+                medians[index].append(Statistics.median(latencies[index]))
+                cpus[index].append(cpu[index] / Double(loopbackCount))
+            }
+            try await collector.flush()
             JSONOutput.note("telemetry: round \(round + 1)/\(rounds) done")
         }
         let inProcessRows: [[String: Any]] = inProcess.indices.map { index in
             [
                 "side": inProcess[index].0, "ns_per_request_by_round": nanoseconds[index],
                 "allocations_per_request_by_round": allocations[index],
-                "flush_ns_per_request_by_round": flushes[index],
             ]
         }
         let loopbackRows: [[String: Any]] = loopback.indices.map { index in
@@ -140,7 +165,7 @@ struct TelemetryCostBenchmark {
         }
         return [
             "kind": "telemetry-cost", "rounds": rounds, "count": count, "loopback_count": loopbackCount,
-            "in_process": inProcessRows, "loopback": loopbackRows,
+            "in_process": inProcessRows, "loopback": loopbackRows, "flush_ns_per_span_by_round": flushes,
         ]
     }
 
@@ -169,6 +194,16 @@ struct TelemetryCostBenchmark {
         var time = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Requests a side sends in a row, in process and over loopback: small enough that a change in the shared
+    /// machine's speed meets every side alike, large enough that switching sides costs nothing measurable.
+    private static let inProcessBlock = 500
+    private static let loopbackBlock = 25
+
+    /// The requests of `block` when `total` is split into `blocks` nearly equal blocks.
+    private static func share(of total: Int, block: Int, blocks: Int) -> Int {
+        total / blocks + (block < total % blocks ? 1 : 0)
     }
 
     private static func rotated(_ indices: Range<Int>, _ round: Int) -> [Int] {
