@@ -9,6 +9,8 @@ import HTTPClientSupport
 /// `HTTPRedirectObserver`) pass what they hear on to the observers already in place; the redirect observer
 /// records the span each hop ends and adds the next span's fields on top of those of the observer already in
 /// place. Everything a load needs lives in the one locked value, so each observer holds a single reference.
+/// When the load ends, the record itself is what the collector keeps (``PendingSpan/load(_:)``) until it forms
+/// the span.
 struct ExchangeRecord: Sendable {
     private struct State: Sendable {
         var span: AttemptSpan
