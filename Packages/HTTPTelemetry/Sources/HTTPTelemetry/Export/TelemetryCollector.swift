@@ -9,40 +9,42 @@ import HTTPClientSupport
 /// the metrics are read (``metricPoints()``), so that work stays off the request path. Exporting happens only in
 /// ``flush()``, when the caller chooses (at the end of a command, say). Safe to share between tasks.
 public final class TelemetryCollector: Sendable {
-    /// A span as kept: as given, or as a tracing layer recorded it.
     /// A span as kept: as given, or as a tracing layer recorded it. Boxed as given, so that every entry is a
     /// few words and recording moves no more.
     private enum Entry: Sendable {
         indirect case finished(FinishedSpan)
         case pending(PendingSpan, callerSources: [HTTPAnswerSource])
 
-        var converted: (span: FinishedSpan, durationAttributes: Attributes?)? {
+        /// The span as exporters receive it and, for a recorded span that counts in the histogram, its duration
+        /// and the attributes of its point.
+        var converted: (span: FinishedSpan, duration: (seconds: Double, attributes: Attributes)?)? {
             switch self {
-            case .finished(let span): (span, nil)
+            case .finished(let span): return (span, nil)
             case .pending(let pending, let callerSources):
-                pending.recorded.map { $0.converted(callerSources: callerSources) }
+                guard let recorded = pending.recorded else { return nil }
+                let (span, attributes) = recorded.converted(callerSources: callerSources)
+                return (span, recorded.durationSeconds.map { ($0, attributes) })
             }
         }
     }
 
     private struct State: Sendable {
         var entries: [Entry] = []
-        /// How many of the first entries the histogram counts already.
-        var counted = 0
         var histogram: DurationHistogram
 
-        /// Counts the durations of the entries from `counted` on.
+        /// Counts the durations of the recorded spans, and keeps each as the span it formed, so that neither
+        /// is done again.
         mutating func countDurations() {
-            for entry in entries[counted...] { count(entry, attributes: nil) }
-            counted = entries.count
+            for index in entries.indices {
+                guard case .pending = entries[index], let converted = entries[index].converted else { continue }
+                count(converted.duration)
+                entries[index] = .finished(converted.span)
+            }
         }
 
-        /// Counts `entry`'s duration under `attributes`, formed from the entry when `nil`.
-        mutating func count(_ entry: Entry, attributes: Attributes?) {
-            guard case .pending(let pending, _) = entry, let recorded = pending.recorded,
-                let seconds = recorded.durationSeconds
-            else { return }
-            histogram.record(seconds, attributes: attributes ?? recorded.converted().durationAttributes)
+        /// Counts `duration` in the histogram, when there is one.
+        mutating func count(_ duration: (seconds: Double, attributes: Attributes)?) {
+            if let duration { histogram.record(duration.seconds, attributes: duration.attributes) }
         }
     }
 
@@ -97,20 +99,17 @@ public final class TelemetryCollector: Sendable {
     /// collector keeps room for as many spans as it hands over, so the next batch records without regrowing.
     /// - Throws: What the exporter throws.
     public func flush() async throws {
-        let (entries, counted) = state.withLock { state in
-            let taken = (state.entries, state.counted)
+        let entries = state.withLock { state in
+            let taken = state.entries
             state.entries = []
-            state.entries.reserveCapacity(taken.0.count)
-            state.counted = 0
+            state.entries.reserveCapacity(taken.count)
             return taken
         }
-        let converted = entries.map(\.converted)
+        let converted = entries.compactMap(\.converted)
         state.withLock { state in
-            for index in entries.indices[counted...] {
-                state.count(entries[index], attributes: converted[index]?.durationAttributes)
-            }
+            for entry in converted { state.count(entry.duration) }
         }
-        let spans = converted.compactMap { $0?.span }
+        let spans = converted.map(\.span)
         if !spans.isEmpty { try await exporter.export(spans: spans) }
         let points = metricPoints()
         if !points.isEmpty { try await exporter.export(metrics: points) }

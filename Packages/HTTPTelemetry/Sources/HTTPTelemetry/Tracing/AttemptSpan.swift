@@ -40,8 +40,7 @@ struct AttemptSpan: Sendable {
         let span = start(request, headers: outgoing.headers, now: now)
         var headers = outgoing.headers ?? HTTPHeaders()
         outgoing.headers = nil  // leaves `headers` the only owner of its storage, which is then changed in place
-        headers["traceparent"] = span.context.traceparent
-        if let state = span.context.traceState { headers["tracestate"] = state }
+        span.setTraceFields(in: &headers)
         outgoing.headers = headers
         return (span, outgoing)
     }
@@ -66,9 +65,15 @@ struct AttemptSpan: Sendable {
     /// The fields that carry the span's context on its request: `traceparent`, and `tracestate` when the parent
     /// had one.
     var traceHeaders: HTTPHeaders {
-        var headers: HTTPHeaders = ["traceparent": context.traceparent]
-        if let state = context.traceState { headers["tracestate"] = state }
+        var headers = HTTPHeaders()
+        setTraceFields(in: &headers)
         return headers
+    }
+
+    /// Sets ``traceHeaders``' fields in `headers`, replacing any of the same name.
+    private func setTraceFields(in headers: inout HTTPHeaders) {
+        headers["traceparent"] = context.traceparent
+        if let state = context.traceState { headers["tracestate"] = state }
     }
 
     /// The span ended at `ended` with `outcome`, after `exchange` (what the transport measured, if anything)
