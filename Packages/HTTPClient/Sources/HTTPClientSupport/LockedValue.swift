@@ -4,8 +4,8 @@ import Foundation
 ///
 /// It has the shape of `Synchronization.Mutex` (`withLock` hands the body the value `inout`), but it is
 /// built on a POSIX mutex, which ThreadSanitizer understands; TSan on Linux does not see `Mutex`'s futex and
-/// reports races that are not there. The mutex is the only memory it allocates besides itself (`NSLock` on
-/// Linux allocates three blocks more, for its timed waits), so a value made per request stays cheap.
+/// reports races that are not there. The mutex is the only memory it allocates besides itself (an `NSLock`
+/// would be one object more), so a value made per request stays cheap.
 ///
 /// ```swift
 /// let hits = LockedValue(0)
