@@ -6,12 +6,12 @@ import HTTPClientSupport
 /// `--write-out FORMAT`: after each exchange of the transport it wraps, writes the format with curl's variables
 /// filled in (see ``WriteOutExchange``).
 ///
-/// It hears the transport's measurement through an `HTTPExchangeObserver` of its own, and each followed
-/// redirect's through an `HTTPRedirectObserver`, which pass everything on to the observers already in place (the
-/// tracing decorator's, with `--trace`): one line per load, with the redirects added up (``WriteOutMeasurement``),
-/// `url_effective` the URL that answered. An exchange that
-/// throws is written too, with `http_code` `000` when no answer came. Values are made safe for a terminal; the
-/// format's own text is written as given.
+/// It hears the transport's measurement through an `HTTPExchangeObserver` of its own, and each followed redirect's
+/// through an `HTTPRedirectObserver`, which pass everything on to the observers of their kind already in place (the
+/// tracing decorator's load observer, with `--trace`, hears the transport itself): one line per load, with the
+/// redirects added up (``WriteOutMeasurement``), `url_effective` the URL that answered. An exchange that throws is
+/// written too, with `http_code` `000` when no answer came. Values are made safe for a terminal; the format's own text
+/// is written as given.
 struct WritingOutHTTPClient: HTTPClient {
     let client: any HTTPClient
     let template: WriteOutTemplate

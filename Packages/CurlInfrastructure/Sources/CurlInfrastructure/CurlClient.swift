@@ -17,9 +17,9 @@ import HTTPClientSupport
 /// are followed by `RedirectPolicy` (from HTTPClientSupport), never from `https` to `http`, without credentials across origins.
 /// ``stream(request:body:progress:receive:)`` moves bodies of any size both ways in constant memory.
 /// When an exchange ends, libcurl's timings (`CURLINFO_*_TIME_T`), the HTTP version, the peer's address and the
-/// sizes go to the caller's `HTTPExchangeObserver.current` as `HTTPExchangeMetrics`, once per call. Each
-/// followed redirect goes to the caller's `HTTPRedirectObserver.current` with its own measurements, and the
-/// fields that observer gives are set on the next request before it is sent.
+/// sizes go to the caller's observers (`HTTPObservers.current`) as `HTTPExchangeMetrics`, once per call. Each
+/// followed redirect goes to them with its own measurements, and the fields they give are set on the next
+/// request before it is sent.
 ///
 /// ```swift
 /// let client = try CurlClient(baseURL: URL(string: "https://api.stackexchange.com/")!)
@@ -143,8 +143,7 @@ public final class CurlClient: HTTPClient {
     @discardableResult
     public func load(request: HTTPRequest) async throws -> (Data, HTTPResponse) {
         var curlRequest = try builder.makeRequest(for: request)
-        curlRequest.exchangeObserver = HTTPExchangeObserver.current
-        curlRequest.redirectObserver = HTTPRedirectObserver.current
+        curlRequest.observers = .current
         guard !Task.isCancelled else { throw HTTPTransportError.cancelled }
         let response = try await pool.loop.load(curlRequest, settings: settings).get()
         return (response.body, response.response)
@@ -175,8 +174,7 @@ public final class CurlClient: HTTPClient {
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
         var curlRequest = try builder.makeRequest(for: request)
-        curlRequest.exchangeObserver = HTTPExchangeObserver.current
-        curlRequest.redirectObserver = HTTPRedirectObserver.current
+        curlRequest.observers = .current
         guard !Task.isCancelled else { throw HTTPTransportError.cancelled }
         return try await pool.loop.stream(
             curlRequest, settings: settings, body: body, progress: progress, receive: receive)

@@ -13,10 +13,9 @@ struct CurlRequest: Sendable {
     var body: Data?
     /// The streamed body, read through libcurl's read callback; `nil` when there is none.
     var upload: UploadChannel? = nil
-    /// Hears the exchange's measurements when it ends: the caller's `HTTPExchangeObserver.current`.
-    var exchangeObserver: HTTPExchangeObserver? = nil
-    /// Hears each followed redirect and gives fields for the next hop: the caller's `HTTPRedirectObserver.current`.
-    var redirectObserver: HTTPRedirectObserver? = nil
+    /// Hear the exchange's measurements when it ends, and each followed redirect (giving fields for the next
+    /// hop): the caller's `HTTPObservers.current`.
+    var observers = HTTPObservers()
 
     /// The request body's length for progress reports: `nil` when a streamed body's length is unknown.
     var bytesExpectedToSend: Int64? {

@@ -52,7 +52,7 @@ public struct HARReplayClient: HTTPClient {
     public var entryCount: Int { entries.count }
 
     /// The recorded answer to `request`: a body and response, or the recorded transport error. A recorded
-    /// response is reported to `HTTPAnswerSourceObserver.current` as `HTTPAnswerSource.replay`.
+    /// response is reported to `HTTPObservers.current` as `HTTPAnswerSource.replay`.
     /// - Throws: ``HARReplayError`` when no entry matches; the recorded `HTTPTransportError` for a status-0 entry;
     ///   ``HARMissingBodyError`` when the archive lacks the entry's body.
     @discardableResult
@@ -90,7 +90,7 @@ public struct HARReplayClient: HTTPClient {
             throw HARMissingBodyError(method: key.method, url: RedactedURL.string(from: entry.url), reason: reason)
         }
         let answer = try entry.answer.get()
-        HTTPAnswerSourceObserver.current?.observe(.replay)
+        HTTPObservers.current.observe(.replay)
         return answer
     }
 

@@ -5,7 +5,7 @@ import HTTPClientSupport
 import HTTPClientTestSupport
 import Testing
 
-/// Every replayed response goes to `HTTPAnswerSourceObserver.current` as a replay, for tracing.
+/// Every replayed response goes to `HTTPObservers.current` as a replay, for tracing.
 struct HARReplayClientAnswerSourceTests {
     @Test func reportsEachLoadedAndStreamedAnswerAsAReplay() async throws {
         let sut = try makeSUT([entry(status: 200)])
@@ -17,6 +17,15 @@ struct HARReplayClientAnswerSourceTests {
         }
 
         #expect(heard.values == [.replay, .replay])
+    }
+
+    @Test func aLoadObserverHearsTheReplay() async throws {
+        let sut = try makeSUT([entry(status: 200)])
+        let observer = RecordingLoadObserver()
+
+        _ = try await HTTPObservers.$load.withValue(observer) { try await sut.load(request: TestRequest()) }
+
+        #expect(observer.sources.values == [.replay])
     }
 
     @Test func reportsNothingWhenNoEntryAnswersOrTheEntryIsARecordedFailure() async throws {

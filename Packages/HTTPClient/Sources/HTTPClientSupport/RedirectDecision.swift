@@ -20,6 +20,14 @@ public struct RedirectDecision: Sendable {
     /// Headers that carry credentials and never cross to another origin.
     public static let credentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
 
+    /// `headers` without the fields named in ``credentialHeaders``, whatever their case.
+    static func withoutCredentialFields(_ headers: HTTPHeaders) -> HTTPHeaders {
+        HTTPHeaders(
+            headers.filter { field in
+                !credentialHeaders.contains { $0.caseInsensitiveCompare(field.name) == .orderedSame }
+            }.map { ($0.name, $0.value) })
+    }
+
     /// What the transport does with the redirect.
     public let outcome: Outcome
     /// Whether the chain has left the original origin once it follows this redirect.

@@ -141,16 +141,16 @@ final class EasyTransfer {
         return .finished(.success(()))
     }
 
-    /// `next` with the fields the caller's `HTTPRedirectObserver` gives after hearing the hop that just ended,
+    /// `next` with the fields the caller's observers give after hearing the hop that just ended,
     /// with its own measurements (read while its easy handle is still there; the chain already holds `next`).
     private func announcing(_ next: CurlRequest) -> CurlRequest {
-        guard let observer = request.redirectObserver, let statusCode = hopStatusCode else { return next }
+        guard request.observers.hearsRedirects, let statusCode = hopStatusCode else { return next }
         let hop = HTTPRedirectHop(
             method: request.method.rawValue, url: request.url, statusCode: statusCode,
             metrics: exchangeMetrics(redirectsBefore: chain.visited.count - 2),
             nextMethod: next.method.rawValue, nextURL: next.url)
         var announced = next
-        announced.headers = next.headers.merging(observer.fields(after: hop))
+        announced.headers = next.headers.merging(request.observers.fields(after: hop))
         return announced
     }
 
@@ -186,7 +186,7 @@ final class EasyTransfer {
             if let easy { _ = ccurl_easy_getinfo_off_t(easy, CURLINFO_SIZE_UPLOAD_T, &size) }
             progress.finish(sent: sentCount(libcurlCount: Int64(size)))
         }
-        if let observer = request.exchangeObserver, let metrics = exchangeMetrics() { observer.observe(metrics) }
+        if request.observers.hearsExchanges, let metrics = exchangeMetrics() { request.observers.observe(metrics) }
         request.upload?.close()
         releaseHandle()
         sink.finish(result)

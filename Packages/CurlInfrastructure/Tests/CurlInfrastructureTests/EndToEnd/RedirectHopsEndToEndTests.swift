@@ -48,6 +48,23 @@ struct RedirectHopsEndToEndTests {
         }
     }
 
+    @Test("a load observer alone hears each hop and the last exchange, and its fields go on the next request")
+    func loadObserver() async throws {
+        try await DevServer.run(client: CurlClient.forDevServer()) { _, client in
+            let observer = RecordingLoadObserver { hopsHeard in ["traceparent": Self.traceparent(hop: hopsHeard)] }
+
+            let echo = try await HTTPObservers.$load.withValue(observer) {
+                try await client.echo(devRequest(.get, "faults/redirect-hops", query: ["hops": "2"]))
+            }
+
+            #expect(observer.hops.values.map(\.statusCode) == [302, 302])
+            #expect(observer.exchanges.values.map(\.redirectCount) == [2])
+            let seen = [Self.traceparent(hop: 1)].joined(separator: ",")
+            #expect(echo.queryItems == [["seen", "-,\(seen)"]])
+            #expect(echo.header("traceparent") == Self.traceparent(hop: 2))
+        }
+    }
+
     @Test("without a redirect observer the redirects are followed as they are")
     func withoutObserver() async throws {
         try await DevServer.run(client: CurlClient.forDevServer()) { _, client in

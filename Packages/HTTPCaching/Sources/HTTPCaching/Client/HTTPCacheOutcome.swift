@@ -32,9 +32,10 @@ public enum HTTPCacheOutcome: String, Sendable, CaseIterable {
         }
     }
 
-    /// Tells `HTTPAnswerSourceObserver.current` the outcome `response` reports, if it reports one.
+    /// Tells the current task's observers (`HTTPObservers.current`) the outcome `response` reports, if it
+    /// reports one.
     static func report(_ response: HTTPResponse) {
         guard let outcome = HTTPCacheOutcome(response) else { return }
-        HTTPAnswerSourceObserver.current?.observe(.cache(outcome.cacheResult))
+        HTTPObservers.current.observe(.cache(outcome.cacheResult))
     }
 }

@@ -5,7 +5,7 @@ import HTTPClientSupport
 import HTTPClientTestSupport
 import Testing
 
-/// Every answer's outcome also goes to `HTTPAnswerSourceObserver.current`, once, for tracing.
+/// Every answer's outcome also goes to `HTTPObservers.current`, once, for tracing.
 struct CachingHTTPClientAnswerSourceTests {
     private static let validated: HTTPHeaders = ["Cache-Control": "max-age=60", "ETag": "\"v1\""]
 
@@ -21,6 +21,18 @@ struct CachingHTTPClientAnswerSourceTests {
         }
 
         #expect(heard.values == [.cache(.miss), .cache(.hit), .cache(.revalidated)])
+    }
+
+    @Test func aLoadObserverHearsTheSameOutcomes() async throws {
+        let cache = CachingSUT([.status(200, body: "a", headers: Self.validated)])
+        let observer = RecordingLoadObserver()
+
+        try await HTTPObservers.$load.withValue(observer) {
+            try await cache.load()
+            try await cache.load()
+        }
+
+        #expect(observer.sources.values == [.cache(.miss), .cache(.hit)])
     }
 
     @Test func reportsAStaleAnswerInOfflineMode() async throws {

@@ -1,8 +1,8 @@
 /// Hears the ``HTTPAnswerSource`` of each answer a cache or a replaying client gives in the current task.
 ///
-/// The layer reports once per answer it gives, before it returns the answer (for a streamed answer, before it
-/// hands over the head). A layer below a decorator reports within that decorator's call, so a tracing decorator
-/// that sets an observer around its inner call hears what the layers beneath it did.
+/// The layer reports through ``HTTPObservers/current``, once per answer it gives, before it returns the answer (for a
+/// streamed answer, before it hands over the head). A layer below a decorator reports within that decorator's call, so
+/// a tracing decorator that sets an observer around its inner call hears what the layers beneath it did.
 ///
 /// ```swift
 /// let observer = HTTPAnswerSourceObserver { source in sources.append(source) }

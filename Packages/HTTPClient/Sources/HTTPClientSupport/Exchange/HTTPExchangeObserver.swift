@@ -2,9 +2,9 @@ import Foundation
 
 /// Hears the ``HTTPExchangeMetrics`` of each exchange a transport makes for the current task.
 ///
-/// A transport reads ``current`` when a request starts and calls it once when the exchange ends (with or without
-/// a response), on whatever thread the transport finishes on: keep the closure short. A transport that measures
-/// nothing never calls it.
+/// A transport reads ``current`` (through ``HTTPObservers/current``) when a request starts and calls it once when
+/// the exchange ends (with or without a response), on whatever thread the transport finishes on: keep the
+/// closure short. A transport that measures nothing never calls it.
 ///
 /// ```swift
 /// let observer = HTTPExchangeObserver { metrics in timings.append(metrics) }

@@ -4,11 +4,11 @@ import HTTPClient
 /// Hears each redirect a transport follows for the current task, and gives header fields for the request the
 /// transport sends next (a tracing layer gives each hop its own `traceparent`).
 ///
-/// A transport reads ``current`` when a request starts and calls ``fields(after:)`` once per followed redirect,
-/// after the redirect's exchange ended and before the next request goes out, on whatever thread the transport
-/// runs it: keep the closure short. The transport sets the fields on the next request, replacing fields of the
-/// same names, after applying its redirect rules; ``RedirectDecision/credentialHeaders`` are never set this way.
-/// The last exchange of the load is reported to `HTTPExchangeObserver` as usual, not here.
+/// A transport reads ``current`` (through ``HTTPObservers/current``) when a request starts and calls ``fields(after:)``
+/// once per followed redirect, after the redirect's exchange ended and before the next request goes out, on whatever
+/// thread the transport runs it: keep the closure short. The transport sets the fields on the next request, replacing
+/// fields of the same names, after applying its redirect rules; ``RedirectDecision/credentialHeaders`` are never set
+/// this way. The last exchange of the load is reported to `HTTPExchangeObserver` as usual, not here.
 ///
 /// ```swift
 /// let observer = HTTPRedirectObserver { hop in hops.append(hop); return [:] }
@@ -25,10 +25,7 @@ public struct HTTPRedirectObserver: Sendable {
     /// Hands `hop` to the handler and returns the fields it gives for the next request, without credential
     /// fields.
     public func fields(after hop: HTTPRedirectHop) -> HTTPHeaders {
-        HTTPHeaders(
-            handler(hop).filter { field in
-                !RedirectDecision.credentialHeaders.contains { $0.caseInsensitiveCompare(field.name) == .orderedSame }
-            }.map { ($0.name, $0.value) })
+        RedirectDecision.withoutCredentialFields(handler(hop))
     }
 
     /// The observer of the redirects the current task's requests follow, or `nil` for none.

@@ -3,7 +3,7 @@ import HTTPClient
 import HTTPClientSupport
 
 /// Follows a redirect to each of `targets` in turn as a transport would: before each next request it tells the
-/// task's redirect observer which hop ended (answered with 302 and `metrics`), from a detached task as a
+/// task's observers (`HTTPObservers.current`) which hop ended (answered with 302 and `metrics`), from a detached task as a
 /// transport's own thread would, and keeps the fields each request went out with; the last request gets
 /// `client`'s answer.
 struct RedirectingHTTPClient: HTTPClient {
@@ -16,7 +16,7 @@ struct RedirectingHTTPClient: HTTPClient {
     let sent = LockedValue<[HTTPHeaders]>([])
 
     func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let observer = HTTPRedirectObserver.current
+        let observers = HTTPObservers.current
         var headers = request.headers ?? [:]
         var url = original
         for target in targets {
@@ -24,7 +24,7 @@ struct RedirectingHTTPClient: HTTPClient {
             let hop = HTTPRedirectHop(
                 method: request.method.rawValue, url: url, statusCode: 302, metrics: metrics, nextMethod: "GET",
                 nextURL: target)
-            let fields = await Task.detached { observer?.fields(after: hop) ?? [:] }.value
+            let fields = await Task.detached { observers.fields(after: hop) }.value
             headers = headers.merging(fields)
             url = target
         }

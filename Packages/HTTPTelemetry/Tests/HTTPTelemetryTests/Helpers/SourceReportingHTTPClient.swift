@@ -2,7 +2,7 @@ import Foundation
 import HTTPClient
 import HTTPClientSupport
 
-/// Reports `sources` to the task's answer-source observer for every load, as a cache or a replaying client
+/// Reports `sources` to the task's observers (`HTTPObservers.current`) for every load, as a cache or a replaying client
 /// would, and passes the load on to `client`.
 struct SourceReportingHTTPClient: HTTPClient {
     let client: any HTTPClient
@@ -10,7 +10,7 @@ struct SourceReportingHTTPClient: HTTPClient {
 
     func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
         let answer = try await client.load(request: request)
-        for source in sources { HTTPAnswerSourceObserver.current?.observe(source) }
+        for source in sources { HTTPObservers.current.observe(source) }
         return answer
     }
 }

@@ -22,12 +22,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     /// Routes `task`'s callbacks to `events`; call before resuming `task`, from the calling task, whose
-    /// `HTTPExchangeObserver.current` hears the task's metrics where the session delivers them, and whose
-    /// `HTTPRedirectObserver.current` hears each followed redirect.
+    /// observers (`HTTPObservers.current`) hear the task's metrics where the session delivers them, and each
+    /// followed redirect.
     func register(_ task: URLSessionTask, request: URLRequest, events: any TransferEvents) {
-        let transfer = Transfer(
-            request: request, events: events, exchangeObserver: HTTPExchangeObserver.current,
-            redirectObserver: HTTPRedirectObserver.current)
+        let transfer = Transfer(request: request, events: events, observers: .current)
         transfers.withLock { $0[task.taskIdentifier] = transfer }
     }
 
@@ -66,7 +64,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             return
         }
         let method = request.httpMethod ?? "GET"
-        typealias Followed = (outcome: RedirectDecision.Outcome, hop: HTTPRedirectHop, observer: HTTPRedirectObserver?)
+        typealias Followed = (outcome: RedirectDecision.Outcome, hop: HTTPRedirectHop, observers: HTTPObservers)
         let followed = transfers.withLock { transfers -> Followed? in
             guard var transfer = transfers[task.taskIdentifier] else { return nil }
             let decision = RedirectDecision(
@@ -82,7 +80,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 transfer.leftOrigin = decision.leavesOrigin
                 transfers[task.taskIdentifier] = transfer
             }
-            return (decision.outcome, hop, transfer.redirectObserver)
+            return (decision.outcome, hop, transfer.observers)
         }
         switch followed?.outcome {
         case .follow(let removingCredentials):
@@ -90,8 +88,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             if removingCredentials {
                 for name in RedirectDecision.credentialHeaders { next.setValue(nil, forHTTPHeaderField: name) }
             }
-            if let followed, let observer = followed.observer {
-                for field in observer.fields(after: followed.hop) {
+            if let followed, followed.observers.hearsRedirects {
+                for field in followed.observers.fields(after: followed.hop) {
                     next.setValue(field.value, forHTTPHeaderField: field.name)
                 }
             }
@@ -127,13 +125,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         events(of: task)?.didSend(totalBytes: totalBytesSent, expectedBytes: totalBytesExpectedToSend)
     }
 
-    /// Hands the task's metrics to its caller's observer. Apple's Foundation delivers them before the task
+    /// Hands the task's metrics to its caller's observers. Apple's Foundation delivers them before the task
     /// completes; swift-corelibs-foundation never does, so on Linux the caller hears nothing.
     func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {
-        guard let observer = transfers.withLock({ $0[task.taskIdentifier]?.exchangeObserver }),
+        guard let observers = transfers.withLock({ $0[task.taskIdentifier]?.observers }), observers.hearsExchanges,
             let exchange = HTTPExchangeMetrics(metrics)
         else { return }
-        observer.observe(exchange)
+        observers.observe(exchange)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

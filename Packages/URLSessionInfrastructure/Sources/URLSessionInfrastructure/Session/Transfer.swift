@@ -19,22 +19,17 @@ struct Transfer {
     var visited: [RedirectDecision.Visit]
     /// Whether a followed redirect left the original origin.
     var leftOrigin = false
-    /// Hears the task's measurements, where the session delivers them: the caller's `HTTPExchangeObserver`.
-    let exchangeObserver: HTTPExchangeObserver?
-    /// Hears each followed redirect and gives fields for the next request: the caller's `HTTPRedirectObserver`.
-    let redirectObserver: HTTPRedirectObserver?
+    /// Hear the task's measurements, where the session delivers them, and each followed redirect (giving fields
+    /// for the next request): the caller's `HTTPObservers`.
+    let observers: HTTPObservers
 
-    init(
-        request: URLRequest, events: any TransferEvents, exchangeObserver: HTTPExchangeObserver? = nil,
-        redirectObserver: HTTPRedirectObserver? = nil
-    ) {
+    init(request: URLRequest, events: any TransferEvents, observers: HTTPObservers = HTTPObservers()) {
         let url = request.url ?? URL(fileURLWithPath: "/")
         self.events = events
         self.original = url
         self.current = url
         self.currentMethod = request.httpMethod ?? "GET"
         self.visited = [RedirectDecision.Visit(method: request.httpMethod, url: url)]
-        self.exchangeObserver = exchangeObserver
-        self.redirectObserver = redirectObserver
+        self.observers = observers
     }
 }

@@ -1,0 +1,20 @@
+import Foundation
+import HTTPClient
+
+/// Hears everything the layers below report about a load: each exchange's measurements, each answer's source and
+/// each followed redirect, bound once as ``HTTPObservers/load``.
+///
+/// A layer that wants all three (a tracing layer, say) binds one observer instead of an `HTTPExchangeObserver`,
+/// an `HTTPAnswerSourceObserver` and an `HTTPRedirectObserver`. Reporters reach it through ``HTTPObservers``,
+/// beside those three, so both kinds hear every report. Binding replaces the observer in place for the layers
+/// below: pass what it hears on to the one it replaced. The methods run on whatever thread the reporter is on:
+/// keep them short.
+public protocol HTTPLoadObserver: Sendable {
+    /// Hears the measurements of an exchange that ended (see `HTTPExchangeObserver`).
+    func observe(_ metrics: HTTPExchangeMetrics)
+    /// Hears the source of an answer (see `HTTPAnswerSourceObserver`).
+    func observe(_ source: HTTPAnswerSource)
+    /// Hears a followed redirect and returns the fields to set on the next request (see `HTTPRedirectObserver`);
+    /// credential fields are dropped.
+    func fields(after hop: HTTPRedirectHop) -> HTTPHeaders
+}
