@@ -5,35 +5,35 @@ import HTTPClientSupport
 /// One load's running span and what it heard, behind one lock: the span each followed redirect ends and
 /// replaces, the transport's last measurement, the sources of the answer and, for a stream, the response head.
 ///
-/// The observers it binds (an `HTTPExchangeObserver`, an `HTTPAnswerSourceObserver` and an
-/// `HTTPRedirectObserver`) pass what they hear on to the observers already in place; the redirect observer
-/// records the span each hop ends and adds the next span's fields on top of those of the observer already in
-/// place. Everything a load needs lives in the one locked value, so each observer holds a single reference.
-/// When the load ends, the record itself is what the collector keeps (``PendingSpan/load(_:)``) until it forms
-/// the span.
-struct ExchangeRecord: Sendable {
+/// The record is itself the `HTTPLoadObserver` its load binds (as `HTTPObservers.load`), so that one binding
+/// hears the transport's measurements, the answer's sources and each followed redirect. It passes what it
+/// hears on to the load observer it replaced; a followed redirect ends the running span and starts the next
+/// one, whose fields go on top of those of the observer it replaced. When the load ends, the record itself is
+/// what the collector keeps (``PendingSpan/load(_:)``) until it forms the span.
+struct ExchangeRecord: HTTPLoadObserver {
+    /// How and when the running span ended.
+    private struct Ending: Sendable {
+        let outcome: RecordedSpan.Outcome
+        let ended: ContinuousClock.Instant
+    }
+
     private struct State: Sendable {
         var span: AttemptSpan
         var metrics: HTTPExchangeMetrics?
         var sources: [HTTPAnswerSource] = []
         var head: HTTPResponse?
-        /// How and when the running span ended, once it has.
-        var end: (outcome: RecordedSpan.Outcome, ended: ContinuousClock.Instant)?
+        var end: Ending?
         let recorder: SpanRecorder
-        let outerExchange: HTTPExchangeObserver?
-        let outerSources: HTTPAnswerSourceObserver?
-        let outerRedirects: HTTPRedirectObserver?
+        /// The load observer in place when the load started.
+        let outer: (any HTTPLoadObserver)?
     }
 
     private let state: LockedValue<State>
 
-    /// A record whose running span is `first`, whose followed redirects' spans go to `recorder`, and whose
-    /// observers pass on to the ones in place in the current task.
+    /// A record whose running span is `first`, whose followed redirects' spans go to `recorder`, and which
+    /// passes what it hears on to the load observer in place in the current task.
     init(first: AttemptSpan, recorder: SpanRecorder) {
-        state = LockedValue(
-            State(
-                span: first, recorder: recorder, outerExchange: HTTPExchangeObserver.current,
-                outerSources: HTTPAnswerSourceObserver.current, outerRedirects: HTTPRedirectObserver.current))
+        state = LockedValue(State(span: first, recorder: recorder, outer: HTTPObservers.load))
     }
 
     /// The response head a stream's receiver was handed, if any.
@@ -46,9 +46,9 @@ struct ExchangeRecord: Sendable {
 
     /// Ends the running span now with `outcome`, and records this record for it.
     func finish(_ outcome: RecordedSpan.Outcome) {
-        let ended = ContinuousClock.now
+        let ending = Ending(outcome: outcome, ended: .now)
         let recorder = state.withLock { state in
-            state.end = (outcome, ended)
+            state.end = ending
             return state.recorder
         }
         recorder.record(.load(self))
@@ -65,41 +65,39 @@ struct ExchangeRecord: Sendable {
         }
     }
 
-    /// Runs `body` in `context` with observers that keep what the transport and the layers below report, and
-    /// that give each followed redirect a span of its own.
+    /// Runs `body` in `context`, with this record as the load observer of the layers below.
     func observing<Result>(in context: TraceContext, _ body: () async throws -> Result) async throws -> Result {
-        let observer = HTTPExchangeObserver { [state] metrics in
-            state.withLock { state in
-                state.metrics = metrics
-                return state.outerExchange
-            }?.observe(metrics)
-        }
-        let sourceObserver = HTTPAnswerSourceObserver { [state] source in
-            state.withLock { state in
-                state.sources.append(source)
-                return state.outerSources
-            }?.observe(source)
-        }
-        let redirectObserver = HTTPRedirectObserver { [state] hop in Self.followed(hop, in: state) }
-        return try await TraceContext.$current.withValue(context) {
-            try await HTTPExchangeObserver.$current.withValue(observer) {
-                try await HTTPAnswerSourceObserver.$current.withValue(sourceObserver) {
-                    try await HTTPRedirectObserver.$current.withValue(redirectObserver) { try await body() }
-                }
-            }
+        try await TraceContext.$current.withValue(context) {
+            try await HTTPObservers.$load.withValue(self) { try await body() }
         }
     }
 
+    /// Keeps the transport's measurement of the running span's exchange.
+    func observe(_ metrics: HTTPExchangeMetrics) {
+        state.withLock { state in
+            state.metrics = metrics
+            return state.outer
+        }?.observe(metrics)
+    }
+
+    /// Keeps a source of the answer.
+    func observe(_ source: HTTPAnswerSource) {
+        state.withLock { state in
+            state.sources.append(source)
+            return state.outer
+        }?.observe(source)
+    }
+
     /// Ends the running span with the redirect `hop` answered, starts the span of the request the transport
-    /// sends next, and returns that request's fields: the observer in place's, then the new span's trace
+    /// sends next, and returns that request's fields: the replaced observer's, then the new span's trace
     /// context.
-    private static func followed(_ hop: HTTPRedirectHop, in state: LockedValue<State>) -> HTTPHeaders {
+    func fields(after hop: HTTPRedirectHop) -> HTTPHeaders {
         let recorder = state.withLock { $0.recorder }
         let now = recorder.now()
         let (ended, next, outer) = state.withLock { state in
             let ended = state.span
             state.span = ended.nextHop(method: hop.nextMethod, url: hop.nextURL, now: now)
-            return (ended, state.span, state.outerRedirects)
+            return (ended, state.span, state.outer)
         }
         recorder.record(
             .ended(

@@ -6,7 +6,7 @@ import HTTPClientSupport
 /// `http.client.request.duration` histogram.
 ///
 /// Placed below a retrying decorator, each attempt is one span, with `http.request.resend_count` from
-/// `HTTPAttempt`. Each redirect the transport follows (heard through `HTTPRedirectObserver`) ends the span of
+/// `HTTPAttempt`. Each redirect the transport follows (heard through `HTTPObservers`) ends the span of
 /// the request it answered, with its 3xx status, and starts a sibling span for the next request, one resend
 /// more. The span is a child of ``TraceContext/current`` (or of a valid `traceparent`
 /// the request already carries), or the root of a new trace. Every request goes out with its span's
@@ -16,11 +16,11 @@ import HTTPClientSupport
 /// `server.port`, `url.scheme`, `url.full` (see ``SpanURL``), `url.template` where the request states one
 /// (`HTTPURLTemplated`), `http.response.status_code`, `error.type`. Status is Error from status
 /// 400 on and for every thrown error. No header value is ever recorded. What the transport measured
-/// (`HTTPExchangeMetrics`, heard through `HTTPExchangeObserver`) adds `network.protocol.version`,
+/// (`HTTPExchangeMetrics`, heard through `HTTPObservers`) adds `network.protocol.version`,
 /// `network.peer.address` and `network.peer.port`, the body sizes, and one `networking.phase.<phase>` event per
 /// phase it knows (`name_lookup`, `connect`, `tls`, `request_sent`, `first_byte`, `end`); an observer set
 /// around the decorator still hears every exchange. What the layers below report through
-/// `HTTPAnswerSourceObserver` adds `networking.cache.result` and `networking.replayed` (see
+/// `HTTPObservers` adds `networking.cache.result` and `networking.replayed` (see
 /// `HTTPAnswerSource`); an answer no transport made has no phase events. Below a cache, an
 /// ``AnswerSourceTracingHTTPClient`` above the cache adds the cache's verdict to each attempt span and gives an
 /// answer with no attempt a span of its own.

@@ -2,12 +2,11 @@ import Foundation
 import HTTPClient
 import HTTPClientSupport
 
-/// An ``InstantClient`` that also reads, per request, the task-locals a transport and a cache read when no
-/// tracing layer is in the chain: `HTTPExchangeObserver.current` (every transport) and
-/// `HTTPAnswerSourceObserver.current` (a cache or a replay that answers).
+/// An ``InstantClient`` that also reads, per request, the task-locals a transport or a cache reads when no
+/// tracing layer is in the chain: `HTTPObservers.current` (every transport, cache and replay).
 ///
 /// Side by side with a bare ``InstantClient`` in the same chain, it measures what those lookups cost with
-/// telemetry off. With `reportsMeasurement`, it also reports to the exchange observer what `CurlClient` reports
+/// telemetry off. With `reportsMeasurement`, it also reports to the observers what `CurlClient` reports
 /// over loopback (every phase, protocol, peer and sizes), so a tracing layer above it builds a span as full as
 /// a real transfer's.
 public final class ObservedInstantClient: HTTPClient {
@@ -20,18 +19,17 @@ public final class ObservedInstantClient: HTTPClient {
     }
 
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let exchange = HTTPExchangeObserver.current
-        let source = HTTPAnswerSourceObserver.current
+        let observers = HTTPObservers.current
         let answered = try await answer.load(request: request)
-        if reportsMeasurement, let exchange {
-            exchange.observe(
+        if reportsMeasurement, observers.hearsExchanges {
+            observers.observe(
                 HTTPExchangeMetrics(
                     startTime: Date(), nameLookup: .microseconds(4), connect: .microseconds(60),
                     requestSent: .microseconds(70), firstByte: .microseconds(230), end: .microseconds(250),
                     protocolVersion: "1.1", remoteAddress: "127.0.0.1", remotePort: 8080, requestBodyBytes: 0,
                     responseBodyBytes: Int64(answered.0.count)))
         }
-        withExtendedLifetime((exchange, source)) {}
+        withExtendedLifetime(observers) {}
         return answered
     }
 }
