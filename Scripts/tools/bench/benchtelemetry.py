@@ -10,7 +10,9 @@ HTTPClientFactory builds without a collector, which holds no tracing layer; its 
 reads a transport and a cache still make per request (target: no more than half the round-to-round range of the
 chain without them). Over loopback a further side binds the task-locals tracing binds without making a span, and
 every loopback side reports the process's CPU time per request (every thread), so the rows show whether a
-difference is the client's own work or time spent waiting.
+difference is the client's own work or time spent waiting. Last, the in-memory client with and without spans takes
+turns load by load with the CPU caches evicted before each load, as between two transfers over a network: what a
+request pays for tracing when its code and data are not in the core's caches.
 """
 
 import statistics
@@ -18,8 +20,8 @@ import statistics
 PART = "14 telemetry cost"
 IN_PROCESS_TARGET_NS = 2000
 LOOPBACK_TARGET = 1.02
-FULL = ["--rounds", "7", "--count", "20000", "--loopback-count", "500"]
-QUICK = ["--rounds", "2", "--count", "2000", "--loopback-count", "100"]
+FULL = ["--rounds", "7", "--count", "20000", "--loopback-count", "500", "--cold-count", "500"]
+QUICK = ["--rounds", "2", "--count", "2000", "--loopback-count", "100", "--cold-count", "100"]
 
 
 def run(run_step, dev_server, quick):
@@ -77,7 +79,7 @@ def rows(result):
     # "Nothing measurable": the reads add no more than half the round-to-round range of the chain without them.
     noise = (max(off) - min(off)) / 2
     out.append((PART, "in process: tracing off (the chain HTTPClientFactory builds without a collector), with a "
-                "transport that reads HTTPExchangeObserver.current and HTTPAnswerSourceObserver.current against "
+                "transport that reads HTTPObservers.current (the observer task-locals) against "
                 "one that reads nothing",
                 f"{statistics.median(lookups):,.0f} ns/req against {statistics.median(off):,.0f} "
                 f"({read / 1000:+.2f} µs) over {len(lookups)} rounds of {result['count']:,}",
@@ -108,7 +110,7 @@ def rows(result):
     bound = loop["App tokenClient chain over CurlClient, tracing's observers bound without a span"]
     ratio = statistics.median(a / b for a, b in zip(bound, plain))
     out.append((PART, "loopback (Scripts/dev-server): the App's token chain over CurlClient with the task-locals "
-                "tracing binds (trace context, exchange, answer-source and redirect observers) and no span, against "
+                "tracing binds (the trace context and one load observer) and no span, against "
                 "tracing off",
                 f"median {statistics.median(bound) * 1e6:,.0f} µs against {statistics.median(plain) * 1e6:,.0f} µs "
                 f"per request over {len(bound)} rounds of {result['loopback_count']:,}", f"{ratio:.3f}×",
@@ -125,4 +127,15 @@ def rows(result):
                     f"µs ({added * 1e6:+.1f} µs) over {len(cpu_off)} rounds of {result['loopback_count']:,}",
                     f"{statistics.median(cpu[side]) / statistics.median(cpu_off):.2f}×",
                     "(the client's own work behind the latency rows)", ""))
+    cold = result.get("cold_cache_median_seconds_by_round")
+    if cold:
+        cold_off, cold_on = cold["bare in-memory client"], cold["bare + tracing"]
+        out.append((PART, "in process, caches evicted before each load (8 MiB written between loads, the sides "
+                    "taking turns load by load): the in-memory client with spans on, against the same without "
+                    "tracing",
+                    f"median {statistics.median(cold_on) * 1e6:,.2f} µs against "
+                    f"{statistics.median(cold_off) * 1e6:,.2f} µs per load "
+                    f"({differences(cold_on, cold_off) * 1e6:+.2f} µs) over {len(cold_on)} rounds of "
+                    f"{result['cold_count']:,}", f"{statistics.median(cold_on) / statistics.median(cold_off):.2f}×",
+                    "(what tracing costs a request whose code and data are not in the core's caches)", ""))
     return out

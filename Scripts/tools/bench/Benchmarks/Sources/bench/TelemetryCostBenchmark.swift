@@ -15,6 +15,9 @@ import NetworkingApp
 /// real transfer's does (phase events, protocol, peer, sizes). Over loopback, a fourth side binds the
 /// task-locals tracing binds around the transport without making a span (``ObserverBindingClient``), and every
 /// loopback side also reports the process's CPU seconds per request (all threads, the transport's included).
+/// Last, the bare in-memory client with and without tracing takes turns load by load with the CPU caches evicted
+/// before each load (``CacheEviction``), as they are between two transfers over a network, timing each load
+/// alone: what a request pays for tracing when its code and data are not in the core's caches.
 ///
 /// Each round sends every side's requests in small blocks, the sides taking turns block by block in an order
 /// rotated by one each block, so that a change in the shared machine's speed meets every side alike. In process,
@@ -29,12 +32,14 @@ struct TelemetryCostBenchmark {
     let rounds: Int
     let count: Int
     let loopbackCount: Int
+    let coldCount: Int
 
     init(_ options: Arguments) throws {
         url = try options.string("url")
         rounds = try options.int("rounds", default: 7)
         count = try options.int("count", default: 20_000)
         loopbackCount = try options.int("loopback-count", default: 500)
+        coldCount = try options.int("cold-count", default: 500)
     }
 
     func run() async throws -> [String: Any] {
@@ -112,6 +117,9 @@ struct TelemetryCostBenchmark {
         var allocations = Array(repeating: [Double](), count: inProcess.count)
         var flushes: [Double] = []
         var medians = Array(repeating: [Double](), count: loopback.count)
+        let coldSides: [any HTTPClient] = [transport, transport.tracing(into: collector, baseURL: memoryURL)]
+        var coldMedians = Array(repeating: [Double](), count: coldSides.count)
+        let eviction = CacheEviction()
         var cpus = Array(repeating: [Double](), count: loopback.count)
         let blocks = max(1, count / Self.inProcessBlock)
         let loopbackBlocks = max(1, loopbackCount / Self.loopbackBlock)
@@ -149,6 +157,9 @@ struct TelemetryCostBenchmark {
                 cpus[index].append(cpu[index] / Double(loopbackCount))
             }
             try await collector.flush()
+            let cold = try await Self.coldLatencies(coldSides, memoryRequest, count: coldCount, eviction: eviction)
+            for index in coldSides.indices { coldMedians[index].append(Statistics.median(cold[index])) }
+            try await collector.flush()
             JSONOutput.note("telemetry: round \(round + 1)/\(rounds) done")
         }
         let inProcessRows: [[String: Any]] = inProcess.indices.map { index in
@@ -166,6 +177,10 @@ struct TelemetryCostBenchmark {
         return [
             "kind": "telemetry-cost", "rounds": rounds, "count": count, "loopback_count": loopbackCount,
             "in_process": inProcessRows, "loopback": loopbackRows, "flush_ns_per_span_by_round": flushes,
+            "cold_count": coldCount,
+            "cold_cache_median_seconds_by_round": [
+                "bare in-memory client": coldMedians[0], "bare + tracing": coldMedians[1],
+            ],
         ]
     }
 
@@ -185,6 +200,25 @@ struct TelemetryCostBenchmark {
             let (_, response) = try await client.load(request: request)
             guard response.statusCode == 200 else { throw BenchmarkError.unexpectedStatus(response.statusCode) }
             latencies.append(LoadSample.seconds(clock.now - started))
+        }
+        return latencies
+    }
+
+    /// The seconds each load of each client took, `count` loads a client, with the CPU caches evicted before
+    /// every load (as between two transfers over a network, when other work ran in between); the clients take
+    /// turns load by load.
+    private static func coldLatencies(
+        _ clients: [any HTTPClient], _ request: any HTTPRequest, count: Int, eviction: CacheEviction
+    ) async throws -> [[Double]] {
+        let clock = ContinuousClock()
+        var latencies = Array(repeating: [Double](), count: clients.count)
+        for _ in 0..<count {
+            for index in clients.indices {
+                eviction.evict()
+                let started = clock.now
+                _ = try await clients[index].load(request: request)
+                latencies[index].append(LoadSample.seconds(clock.now - started))
+            }
         }
         return latencies
     }
@@ -209,6 +243,22 @@ struct TelemetryCostBenchmark {
     private static func rotated(_ indices: Range<Int>, _ round: Int) -> [Int] {
         let shift = round % indices.count
         return Array(indices[shift...]) + Array(indices[..<shift])
+    }
+}
+
+/// Writes every cache line of a buffer larger than a core's L1 and L2 caches, so that the code and data a load
+/// touches next come from the shared cache or memory.
+private final class CacheEviction {
+    /// 8 MiB: twice the L2 caches of both cores of the machine the reports come from.
+    private static let size = 8 << 20
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 64)
+
+    init() { buffer.initializeMemory(as: UInt8.self, repeating: 0) }
+
+    deinit { buffer.deallocate() }
+
+    func evict() {
+        for offset in stride(from: 0, to: Self.size, by: 64) { buffer[offset] &+= 1 }
     }
 }
 
