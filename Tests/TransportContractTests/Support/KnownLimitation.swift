@@ -11,6 +11,9 @@ enum KnownLimitation: Sendable {
     case redirectDropsBody
     /// Receiving cannot be paused, so a slow consumer lets received bytes pile up in the client.
     case noReceiveFlowControl
+    /// A request whose connection dropped under its body is sent again at once on a new connection, which
+    /// tuspyserver cannot take while it still holds the dropped request's upload lock.
+    case resendsCutUploadToTuspyserver
 
     /// Why the transport cannot meet the case.
     var reason: Comment {
@@ -24,14 +27,20 @@ enum KnownLimitation: Sendable {
             case .noReceiveFlowControl:
                 "FoundationNetworking cannot pause a data task's receiving (suspend is a fatalError in corelibs), so "
                     + "the bytes a slow consumer has not read wait in the client"
+            case .resendsCutUploadToTuspyserver:
+                "FoundationNetworking's libcurl resends a PATCH whose connection dropped at once, on a new "
+                    + "connection; when that resend reaches tuspyserver before it has noticed the drop, its handler "
+                    + "waits for the upload lock with a blocking poll on the server's event loop, so the server "
+                    + "answers nothing for up to 30 s and then 503"
             }
         return Comment(rawValue: text)
     }
 
-    /// Whether the case may pass all the same: a spinning thread's CPU time depends on how busy the machine is.
+    /// Whether the case may pass all the same: a spinning thread's CPU time depends on how busy the machine is, and
+    /// whether tuspyserver notices a dropped connection before its resend arrives depends on timing.
     var isIntermittent: Bool {
         switch self {
-        case .busyWaitOnNewConnection: true
+        case .busyWaitOnNewConnection, .resendsCutUploadToTuspyserver: true
         case .redirectDropsBody, .noReceiveFlowControl: false
         }
     }
@@ -47,7 +56,7 @@ extension Transport {
             #else
                 false
             #endif
-        case (.urlSession, .noReceiveFlowControl):
+        case (.urlSession, .noReceiveFlowControl), (.urlSession, .resendsCutUploadToTuspyserver):
             #if canImport(FoundationNetworking)
                 true
             #else
