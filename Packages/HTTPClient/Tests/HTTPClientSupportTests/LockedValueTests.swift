@@ -17,6 +17,15 @@ struct LockedValueTests {
         #expect(counter.withLock { $0 } == 8_000)
     }
 
+    @Test func copiesShareOneValue() {
+        let original = LockedValue(1)
+        let copy = original
+
+        copy.withLock { $0 += 1 }
+
+        #expect(original.withLock { $0 } == 2)
+    }
+
     @Test func rethrowsTheBodysTypedErrorAndKeepsChangesMadeBeforeIt() {
         struct Stop: Error, Equatable {}
         let value = LockedValue([1])
