@@ -65,13 +65,6 @@ struct ExchangeRecord: HTTPLoadObserver {
         }
     }
 
-    /// Runs `body` in `context`, with this record as the load observer of the layers below.
-    func observing<Result>(in context: TraceContext, _ body: () async throws -> Result) async throws -> Result {
-        try await TraceContext.$current.withValue(context) {
-            try await HTTPObservers.$load.withValue(self) { try await body() }
-        }
-    }
-
     /// Keeps the transport's measurement of the running span's exchange.
     func observe(_ metrics: HTTPExchangeMetrics) {
         state.withLock { state in

@@ -45,8 +45,10 @@ public struct TracingHTTPClient: HTTPClient {
         let (first, outgoing) = AttemptSpan.startPropagating(request, now: collector.now())
         let exchange = ExchangeRecord(first: first, recorder: recorder())
         do {
-            let (data, response) = try await exchange.observing(in: first.context) {
-                try await client.load(request: outgoing)
+            // The bindings are written out here, not in a helper: each async frame between the caller and the
+            // transport costs a hop back to the executor and a frame from the task's allocator.
+            let (data, response) = try await TraceContext.$current.withValue(first.context) {
+                try await HTTPObservers.$load.withValue(exchange) { try await client.load(request: outgoing) }
             }
             exchange.finish(.response(statusCode: response.statusCode))
             return (data, response)
@@ -66,11 +68,13 @@ public struct TracingHTTPClient: HTTPClient {
         let (first, outgoing) = AttemptSpan.startPropagating(request, now: collector.now())
         let exchange = ExchangeRecord(first: first, recorder: recorder())
         do {
-            let result = try await exchange.observing(in: first.context) {
-                try await client.stream(request: outgoing, body: body, progress: progress) {
-                    response, responseBody in
-                    exchange.keep(head: response)
-                    return try await receive(response, responseBody)
+            let result = try await TraceContext.$current.withValue(first.context) {
+                try await HTTPObservers.$load.withValue(exchange) {
+                    try await client.stream(request: outgoing, body: body, progress: progress) {
+                        response, responseBody in
+                        exchange.keep(head: response)
+                        return try await receive(response, responseBody)
+                    }
                 }
             }
             exchange.finish(exchange.head.map { .response(statusCode: $0.statusCode) } ?? .noResponse)
