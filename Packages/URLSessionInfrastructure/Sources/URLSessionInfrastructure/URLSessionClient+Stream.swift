@@ -64,21 +64,23 @@ extension URLSessionClient {
             request: urlRequest,
             buffer: ResponseBodyBuffer(limits: buffering.limits, failureObserver: buffering.failureObserver),
             progress: reporter)
+        let fileFailure = LockedValue<HTTPBodyError?>(nil)
         do {
-            let result = try await run(urlRequest, upload.content, receiver, receive)
+            let result = try await run(urlRequest, upload, fileFailure, receiver, receive)
             await reporter?.delivered()
             return result
         } catch {
             await reporter?.delivered()
-            throw error
+            // Reading the file failed the transfer: that is the cause, not the transport error it became.
+            throw fileFailure.withLock { $0 } ?? error
         }
     }
 
     /// Runs the task of `request` and hands its response to `receive`; stops the task and closes the buffer
     /// when `receive` returns or throws, or the calling Task is cancelled.
     private func run<Result: Sendable>(
-        _ urlRequest: URLRequest, _ content: UploadSource.Content, _ receiver: StreamReceiver,
-        _ receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
+        _ urlRequest: URLRequest, _ upload: UploadSource, _ fileFailure: LockedValue<HTTPBodyError?>,
+        _ receiver: StreamReceiver, _ receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
         let task = CancellationLatch<URLSessionTask>()
         return try await withTaskCancellationHandler {
@@ -91,7 +93,7 @@ extension URLSessionClient {
             do {
                 head = try await receiver.response {
                     let started = task.startTask(urlRequest, events: receiver, delegate: delegate) {
-                        makeTask(urlRequest, content)
+                        makeTask(urlRequest, upload, fileFailure)
                     }
                     if !started { receiver.failBeforeStart(.cancelled) }
                 }
@@ -106,10 +108,20 @@ extension URLSessionClient {
         }
     }
 
-    /// A data task, or an upload task reading the file of `content`.
-    private func makeTask(_ request: URLRequest, _ content: UploadSource.Content) -> URLSessionTask {
-        if case .file(let url) = content { return transport.uploadTask(with: request, fromFile: url) }
-        return transport.dataTask(with: request)
+    /// A data task, or for a file body a task reading the file, which records why reading it failed in
+    /// `fileFailure`.
+    ///
+    /// On Linux the file goes out as a ``FileBodyStream`` of a data task, never with
+    /// `uploadTask(with:fromFile:)`, whose reads ahead stop the process when the transfer ends early.
+    private func makeTask(
+        _ request: URLRequest, _ upload: UploadSource, _ fileFailure: LockedValue<HTTPBodyError?>
+    ) -> URLSessionTask {
+        guard case .file(let url) = upload.content else { return transport.dataTask(with: request) }
+        #if canImport(FoundationNetworking)
+            return transport.dataTask(with: request.sendingFile(url, length: upload.length, failure: fileFailure))
+        #else
+            return transport.uploadTask(with: request, fromFile: url)
+        #endif
     }
 }
 

@@ -32,6 +32,8 @@ struct URLSessionFileUploadTests {
 
             #expect(echo.body == content)
             #expect(echo.header("Content-Length") == String(content.count))
+            #expect(echo.header("Transfer-Encoding") == nil)
+            #expect(echo.header("Content-Type") == nil)
             #expect(scratchDuringUpload.values == [0])
             #expect(reports.values.last?.bytesSent == Int64(content.count))
             #expect(try fixture.scratchFiles().isEmpty)

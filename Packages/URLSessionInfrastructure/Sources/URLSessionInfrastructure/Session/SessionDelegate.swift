@@ -85,6 +85,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         switch followed?.outcome {
         case .follow(let removingCredentials):
             var next = request
+            #if canImport(FoundationNetworking)
+                // FoundationNetworking sends every redirected request without a body; a body's framing would
+                // leave the server waiting for bytes that never come.
+                for name in ["Content-Length", "Transfer-Encoding"] { next.setValue(nil, forHTTPHeaderField: name) }
+            #endif
             if removingCredentials {
                 for name in RedirectDecision.credentialHeaders { next.setValue(nil, forHTTPHeaderField: name) }
             }
