@@ -66,6 +66,7 @@
                 return -1
             }
             delivered += Int64(count)
+            if delivered == length { closeDescriptor() }  // the file is not needed past its last byte
             return count
         }
 
