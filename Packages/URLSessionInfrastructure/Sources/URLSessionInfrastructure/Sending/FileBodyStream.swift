@@ -45,8 +45,10 @@
             status = .open
         }
 
+        /// Whether a read is due: while bytes of the body remain, and after a failure, so that the reader's next
+        /// read reports it (FoundationNetworking ends the body, as complete, at the first `false`).
         override var hasBytesAvailable: Bool {
-            status == .open && delivered < length
+            status == .error || (status == .open && delivered < length)
         }
 
         override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {

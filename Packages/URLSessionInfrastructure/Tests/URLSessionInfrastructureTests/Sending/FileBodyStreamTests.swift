@@ -38,6 +38,7 @@
 
                 #expect(read == Data("abc".utf8))
                 #expect(sut.streamStatus == .error)
+                #expect(sut.hasBytesAvailable)
                 guard case .fileChanged(let path)? = failure.withLock({ $0 }) else {
                     Issue.record("expected fileChanged, got \(String(describing: failure.withLock { $0 }))")
                     return
@@ -47,7 +48,7 @@
             }
         }
 
-        @Test("a file that cannot be opened fails with unreadableFile, and the stream reads nothing")
+        @Test("a file that cannot be opened fails with unreadableFile, and the reader's read reports it")
         func missingFile() throws {
             let directory = try TemporaryDirectory(prefix: "urlsession-tests")
             defer { directory.remove() }
@@ -58,7 +59,7 @@
             sut.open()
 
             #expect(sut.streamStatus == .error)
-            #expect(!sut.hasBytesAvailable)
+            #expect(sut.hasBytesAvailable)
             var byte: UInt8 = 0
             #expect(sut.read(&byte, maxLength: 1) == -1)
             guard case .unreadableFile(let path, _)? = failure.withLock({ $0 }) else {
