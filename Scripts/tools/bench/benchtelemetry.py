@@ -5,14 +5,14 @@ side with the same client without it: in process over an in-memory client that a
 and the App's token chain with the tracing layer where `--trace` puts it; target: spans on add ≤ 2 µs per
 request), and sequential requests through the token chain over CurlClient against Scripts/dev-server's
 /echo/bench.json (target: the median latency with spans on ≤ 1.02× without), beside a control that sends a
-constant `traceparent` without tracing (the server's share of the header). Tracing off is the chain
-HTTPClientFactory builds without a collector, which holds no tracing layer; its row measures the task-local
-reads a transport and a cache still make per request (target: no more than half the round-to-round range of the
-chain without them). Over loopback a further side binds the task-locals tracing binds without making a span, and
-every loopback side reports the process's CPU time per request (every thread), so the rows show whether a
-difference is the client's own work or time spent waiting. Last, the in-memory client with and without spans takes
-turns load by load with the CPU caches evicted before each load, as between two transfers over a network: what a
-request pays for tracing when its code and data are not in the core's caches.
+constant `traceparent` without tracing (what the header costs: the injecting layer, libcurl and the server).
+Tracing off is the chain HTTPClientFactory builds without a collector, which holds no tracing layer; its row
+measures the task-local reads a transport and a cache still make per request (target: no more than half the
+round-to-round range of the chain without them). Over loopback a further side binds the task-locals tracing
+binds without making a span, and every loopback side reports the process's CPU time per request (every thread),
+so the rows show whether a difference is the client's own work or time spent waiting. Last, the in-memory client
+with and without spans takes turns load by load with the CPU caches evicted before each load, as between two
+transfers over a network: what a request pays for tracing when its code and data are not in the core's caches.
 """
 
 import statistics
@@ -96,7 +96,7 @@ def rows(result):
                 "constant traceparent without tracing, against tracing off",
                 f"median {statistics.median(control) * 1e6:,.0f} µs against {statistics.median(plain) * 1e6:,.0f} µs "
                 f"per request over {len(control)} rounds of {result['loopback_count']:,}", f"{header:.3f}×",
-                "(the server's share of the header)", ""))
+                "(the header's cost: the injecting layer, libcurl and the server)", ""))
     for base, baseline in ((plain, "against tracing off"),
                            (control, "against the control (the same header, no spans)")):
         ratio = statistics.median(a / b for a, b in zip(traced, base))

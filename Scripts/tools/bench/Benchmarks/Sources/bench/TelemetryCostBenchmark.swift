@@ -9,8 +9,8 @@ import NetworkingApp
 /// request, side by side with the same client without it: in process over an in-memory client that answers
 /// at once (the bare client, and the App's token chain with the tracing layer where `--trace` puts it), and
 /// over loopback through the token chain over `CurlClient` against Scripts/dev-server. A control side sends a
-/// constant `traceparent` without tracing, so the server's share of the difference shows apart from the
-/// client's; another reads, in the transport's place, the observer task-locals that transports and caches read
+/// constant `traceparent` without tracing, so what the header itself costs (the injecting layer, libcurl's
+/// longer head, the server's parsing) shows apart from the span's; another reads, in the transport's place, the observer task-locals that transports and caches read
 /// with tracing off; a third, under tracing, reports a transport's measurement so that the span holds what a
 /// real transfer's does (phase events, protocol, peer, sizes). Over loopback, a fourth side binds the
 /// task-locals tracing binds around the transport without making a span (``ObserverBindingClient``), and every
