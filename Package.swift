@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "Packages/HTTPClient"),
+        .package(path: "Packages/HTTPTransfers"),
         .package(path: "Packages/URLSessionInfrastructure"),
         .package(path: "Packages/CurlInfrastructure"),
         .package(path: "Packages/HTTPClientDecorators"),
@@ -31,6 +32,7 @@ let package = Package(
                 "CommandLineKit",
                 .product(name: "HTTPClient", package: "HTTPClient"),
                 .product(name: "HTTPClientSupport", package: "HTTPClient"),
+                .product(name: "HTTPTransfers", package: "HTTPTransfers"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
                 .product(name: "CurlInfrastructure", package: "CurlInfrastructure"),
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
@@ -56,6 +58,7 @@ let package = Package(
                 "NetworkingApp",
                 .product(name: "HTTPClient", package: "HTTPClient"),
                 .product(name: "HTTPClientSupport", package: "HTTPClient"),
+                .product(name: "HTTPTransfers", package: "HTTPTransfers"),
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
                 .product(name: "DevServerSupport", package: "HTTPClient"),
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
@@ -105,6 +108,7 @@ let package = Package(
             dependencies: [
                 .product(name: "HTTPClient", package: "HTTPClient"),
                 .product(name: "HTTPClientSupport", package: "HTTPClient"),
+                .product(name: "HTTPTransfers", package: "HTTPTransfers"),
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
                 .product(name: "DevServerSupport", package: "HTTPClient"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),

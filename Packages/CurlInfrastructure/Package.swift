@@ -5,7 +5,7 @@ let package = Package(
     name: "CurlInfrastructure",
     platforms: [.macOS(.v15)],
     products: [.library(name: "CurlInfrastructure", targets: ["CurlInfrastructure"])],
-    dependencies: [.package(path: "../HTTPClient")],
+    dependencies: [.package(path: "../HTTPClient"), .package(path: "../HTTPTransfers")],
     targets: [
         // libcurl, found with pkg-config; `Scripts/bootstrap` installs its headers on Debian.
         .systemLibrary(
@@ -25,6 +25,8 @@ let package = Package(
                 "CurlInfrastructure", "CZlib", .product(name: "HTTPClientSupport", package: "HTTPClient"),
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
                 .product(name: "DevServerSupport", package: "HTTPClient"),
+                // Multipart bodies for the uploads of the end-to-end tests; the transport itself never imports it.
+                .product(name: "HTTPTransfers", package: "HTTPTransfers"),
             ]
         ),
     ],

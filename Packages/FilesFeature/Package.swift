@@ -9,12 +9,16 @@ let package = Package(
         .library(name: "FilesFeatureAPI", targets: ["FilesFeatureAPI"]),
         .executable(name: "FilesPreview", targets: ["FilesPreview"]),
     ],
-    dependencies: [.package(path: "../HTTPClient")],
+    dependencies: [.package(path: "../HTTPClient"), .package(path: "../HTTPTransfers")],
     targets: [
         .target(name: "FilesFeature"),
         .target(
             name: "FilesFeatureAPI",
-            dependencies: ["FilesFeature", .product(name: "HTTPClient", package: "HTTPClient")]
+            dependencies: [
+                "FilesFeature",
+                .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPTransfers", package: "HTTPTransfers"),
+            ]
         ),
         .executableTarget(name: "FilesPreview", dependencies: ["FilesFeature"]),
         .testTarget(
@@ -27,6 +31,7 @@ let package = Package(
                 "FilesFeature", "FilesFeatureAPI",
                 .product(name: "HTTPClient", package: "HTTPClient"),
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "HTTPTransfers", package: "HTTPTransfers"),
             ]
         ),
     ],

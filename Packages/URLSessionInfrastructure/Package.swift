@@ -5,7 +5,7 @@ let package = Package(
     name: "URLSessionInfrastructure",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
     products: [.library(name: "URLSessionInfrastructure", targets: ["URLSessionInfrastructure"])],
-    dependencies: [.package(path: "../HTTPClient")],
+    dependencies: [.package(path: "../HTTPClient"), .package(path: "../HTTPTransfers")],
     targets: [
         .target(
             name: "URLSessionInfrastructure",
@@ -27,6 +27,8 @@ let package = Package(
                 "URLSessionInfrastructure", .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
                 .product(name: "HTTPClientSupport", package: "HTTPClient"),
                 .product(name: "DevServerSupport", package: "HTTPClient"),
+                // Multipart bodies for the uploads of the end-to-end tests; the transport itself never imports it.
+                .product(name: "HTTPTransfers", package: "HTTPTransfers"),
             ]
         ),
     ],

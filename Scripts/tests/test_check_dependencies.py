@@ -119,6 +119,34 @@ class CheckDependenciesTests(unittest.TestCase):
         self.append("Packages/TokenFeature/Sources/TokenFeature/TokenFeature.swift", "let s = URLSession.shared\n")
         self.assert_violation("TokenFeature.swift:2:", "must not mention URLSession")
 
+    def make_transfers(self):
+        self.make_package("HTTPTransfers", dependencies='.package(path: "../HTTPClient")', source="import HTTPClient\n")
+        transfers = '.package(path: "../HTTPClient"), .package(path: "../HTTPTransfers")'
+        self.make_package("FilesFeature", dependencies=transfers, source="import HTTPClient\nimport HTTPTransfers\n")
+
+    def test_the_files_feature_depending_on_and_importing_the_transfers_passes(self):
+        self.make_transfers()
+        result = self.check()
+        self.assertEqual(result.returncode, 0, result.stderr)
+
+    def test_the_questions_feature_depending_on_the_transfers_fails(self):
+        self.make_transfers()
+        self.make_package(
+            "QuestionsFeature", dependencies='.package(path: "../HTTPClient"), .package(path: "../HTTPTransfers")',
+            source="import HTTPClient\n")
+        self.assert_violation("QuestionsFeature/Package.swift:6:", "not ../HTTPTransfers")
+
+    def test_the_token_feature_importing_the_transfers_fails(self):
+        self.make_transfers()
+        self.append("Packages/TokenFeature/Sources/TokenFeature/TokenFeature.swift", "import HTTPTransfers\n")
+        self.assert_violation("TokenFeature.swift:2:", "must not import HTTPTransfers")
+
+    def test_a_transport_importing_the_transfers_in_its_library_fails(self):
+        self.make_transfers()
+        self.append("Packages/URLSessionInfrastructure/Sources/URLSessionInfrastructure/URLSessionInfrastructure.swift",
+                    "import HTTPTransfers\n")
+        self.assert_violation("URLSessionInfrastructure.swift:2:", "must not import HTTPTransfers")
+
     def test_a_feature_manifest_depending_on_the_decorators_fails(self):
         self.make_package("TokenFeature", dependencies='.package(path: "../HTTPClientDecorators")', source="")
         self.assert_violation("TokenFeature/Package.swift:6:", "not ../HTTPClientDecorators")

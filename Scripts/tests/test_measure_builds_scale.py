@@ -148,6 +148,18 @@ class NetworkingCopyTests(unittest.TestCase):
 
 
 class OutputChoiceTests(unittest.TestCase):
+    def test_the_smoke_build_is_the_smallest_app_and_writes_nothing(self):
+        arguments = parse_arguments(["--scale", "--quick", "--factors", "1", "--features", "2", "--app-factor", "1"])
+        plan = scale_cli.scale_plan(arguments)
+        self.assertEqual((plan.factors, plan.feature_counts, plan.app_factor, plan.runs), ((1,), (2,), 1, 1))
+        self.assertEqual(plan.max_factor, 1)
+        self.assertFalse(scale_cli.publishes(arguments))
+        self.assertEqual(scale_cli.outputs(arguments), (None, None, None))
+
+    def test_an_app_factor_below_one_is_refused(self):
+        with self.assertRaises(SystemExit):
+            parse_arguments(["--scale", "--app-factor", "0"])
+
     def test_a_quick_run_writes_only_what_is_asked_for(self):
         self.assertEqual(scale_cli.outputs(parse_arguments(["--scale", "--quick"])), (None, None, None))
         json_only = parse_arguments(["--scale", "--quick", "--json"])

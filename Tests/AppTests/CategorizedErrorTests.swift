@@ -7,6 +7,7 @@ import HTTPClient
 import HTTPClientDecorators
 import HTTPClientSupport
 import HTTPTelemetry
+import HTTPTransfers
 import QuestionsFeature
 import QuestionsFeatureAPI
 import Testing
@@ -36,12 +37,9 @@ struct CategorizedErrorTests {
         "HTTPCaching.DiskHTTPCacheStore.Error": DiskHTTPCacheStore.Error.self,
         "HTTPCaching.HTTPCacheError": HTTPCacheError.self,
         "HTTPClient.HTTPBodyError": HTTPBodyError.self,
-        "HTTPClient.HTTPContentRange.ParseError": HTTPContentRange.ParseError.self,
-        "HTTPClient.HTTPDigest.FormatError": HTTPDigest.FormatError.self,
-        "HTTPClient.HTTPDownloadError": HTTPDownloadError.self,
         "HTTPClient.HTTPError": HTTPError.self,
         "HTTPClient.HTTPTransportError": HTTPTransportError.self,
-        "HTTPClient.ResumableUploadError": ResumableUploadError.self,
+        "HTTPClientSupport.HTTPContentRange.ParseError": HTTPContentRange.ParseError.self,
         "HTTPClientSupport.InvalidHeaderFieldError": InvalidHeaderFieldError.self,
         "HTTPClientSupport.RedirectError": RedirectError.self,
         "HTTPClientSupport.TransportConfigurationError": TransportConfigurationError.self,
@@ -51,6 +49,9 @@ struct CategorizedErrorTests {
         "HTTPClientDecorators.TokenRefreshError": TokenRefreshError.self,
         "HTTPTelemetry.OTLPExportError": OTLPExportError.self,
         "HTTPTelemetry.TelemetryConfigurationError": TelemetryConfigurationError.self,
+        "HTTPTransfers.HTTPDigest.FormatError": HTTPDigest.FormatError.self,
+        "HTTPTransfers.HTTPDownloadError": HTTPDownloadError.self,
+        "HTTPTransfers.ResumableUploadError": ResumableUploadError.self,
         "QuestionsFeatureAPI.AvatarMapper.Error": AvatarMapper.Error.self,
         "QuestionsFeatureAPI.AvatarRequest.Error": AvatarRequest.Error.self,
         "QuestionsFeatureAPI.BackoffInEffect": BackoffInEffect.self,

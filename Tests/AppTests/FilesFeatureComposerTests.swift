@@ -3,6 +3,7 @@ import FilesFeature
 import FilesFeatureAPI
 import Foundation
 import HTTPClient
+import HTTPTransfers
 import Testing
 
 @testable import NetworkingApp

@@ -25,13 +25,39 @@ struct BuildGraphTests {
         }
     }
 
+    /// A library that imports a module of the repository declares it: an import that builds only because another
+    /// target brought the module along breaks when that target changes. Tests may import what the module under test
+    /// brings along (the abstraction), but never the transfer package undeclared.
+    @Test(arguments: PackageGraph.packageNames())
+    func everyTargetDeclaresThePackageModulesItImports(package: String) async throws {
+        let modules = PackageGraph.repositoryModules()
+        for target in try await PackageGraph.targets(of: package) {
+            let checked = target.type == "test" ? ["HTTPTransfers"] : modules
+            for (module, file) in PackageGraph.imports(of: target, in: package)
+            where checked.contains(module) && module != target.name && !target.dependencies.contains(module) {
+                Issue.record("\(package): \(target.name) imports \(module) in \(file) without declaring it")
+            }
+        }
+    }
+
+    /// The transfer workflows reach the feature that transfers files and the transports' tests, nothing else.
+    @Test(arguments: PackageGraph.packageNames())
+    func onlyTheFilesFeatureAndTransportTestsReachTheTransfers(package: String) async throws {
+        guard package != "HTTPTransfers" else { return }
+        for target in try await PackageGraph.targets(of: package) where target.dependencies.contains("HTTPTransfers") {
+            let allowed =
+                package == "FilesFeature" || (PackageGraph.transferUsers.contains(package) && target.type == "test")
+            #expect(allowed, "\(package): \(target.name) depends on HTTPTransfers")
+        }
+    }
+
     @Test func theGraphCoversTheAbstractionTheInfrastructureTheLayersAndBothFeatures() {
         let names = Set(PackageGraph.packageNames())
 
         #expect(
             names.isSuperset(of: [
                 "HTTPClient", "URLSessionInfrastructure", "CurlInfrastructure", "HTTPClientDecorators", "HTTPCaching",
-                "HTTPArchive", "HTTPTelemetry",
+                "HTTPArchive", "HTTPTelemetry", "HTTPTransfers",
                 "QuestionsFeature",
                 "TokenFeature",
                 "FilesFeature",

@@ -18,9 +18,40 @@ enum PackageGraph {
         .sorted()
     }
 
-    /// The rule: the abstraction depends on nothing; everything else in `Packages/` on the abstraction only.
+    /// The packages that may reach the transfer workflows: the feature that transfers files, and the transports,
+    /// whose end-to-end tests upload multipart bodies (their libraries never import it).
+    static let transferUsers: Set<String> = ["FilesFeature", "CurlInfrastructure", "URLSessionInfrastructure"]
+
+    /// The rule: the abstraction depends on nothing; everything else in `Packages/` on the abstraction, and
+    /// ``transferUsers`` on the transfer package too.
     static func allowedDependencies(of package: String) -> Set<String> {
-        package == "HTTPClient" ? [] : ["httpclient"]
+        if package == "HTTPClient" { return [] }
+        return transferUsers.contains(package) ? ["httpclient", "httptransfers"] : ["httpclient"]
+    }
+
+    /// The modules of every package under `Packages/`: the folders under each package's `Sources/`.
+    static func repositoryModules() -> Set<String> {
+        let packages = repository.appendingPathComponent("Packages")
+        return packageNames().reduce(into: Set<String>()) { modules, package in
+            let sources = packages.appendingPathComponent("\(package)/Sources").path
+            modules.formUnion((try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? [])
+        }
+    }
+
+    /// The modules the Swift files of `target` (of `package`) import, each with the file that imports it.
+    static func imports(of target: Target, in package: String) -> [(module: String, file: String)] {
+        let folder = repository.appendingPathComponent("Packages/\(package)")
+            .appendingPathComponent(target.path ?? (target.type == "test" ? "Tests" : "Sources") + "/\(target.name)")
+        guard let files = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var found: [(module: String, file: String)] = []
+        for case let file as String in files where file.hasSuffix(".swift") {
+            let text = (try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)) ?? ""
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ").filter { !$0.hasPrefix("@") }
+                if words.count == 2, words[0] == "import" { found.append((String(words[1]), file)) }
+            }
+        }
+        return found
     }
 
     /// Every package identity in the resolved graph of `package`, transitively, excluding itself.
@@ -40,6 +71,8 @@ enum PackageGraph {
         let name: String
         let type: String
         let dependencies: Set<String>
+        /// The target's folder as the manifest states it; `nil` for the default `Sources/NAME` or `Tests/NAME`.
+        let path: String?
     }
 
     /// The targets of `package`'s manifest, as `swift package dump-package` reports them.
@@ -55,7 +88,7 @@ enum PackageGraph {
             }
             return Target(
                 name: target["name"] as? String ?? "", type: target["type"] as? String ?? "",
-                dependencies: Set(dependencies))
+                dependencies: Set(dependencies), path: target["path"] as? String)
         }
     }
 

@@ -2,6 +2,7 @@ import DevServerSupport
 import Foundation
 import HTTPClient
 import HTTPClientTestSupport
+import HTTPTransfers
 import Testing
 
 /// `download(request:to:)` over each transport against the Files API: an interrupted download resumes with

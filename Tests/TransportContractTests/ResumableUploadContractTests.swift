@@ -2,6 +2,7 @@ import DevServerSupport
 import Foundation
 import HTTPClient
 import HTTPClientTestSupport
+import HTTPTransfers
 import Testing
 
 /// `uploadResumably` over each transport and each protocol against the dev server's Files API: a connection

@@ -2,6 +2,7 @@ import DevServerSupport
 import Foundation
 import HTTPClient
 import HTTPClientTestSupport
+import HTTPTransfers
 import Testing
 
 /// Streamed request bodies: from a file, from a single-pass sequence of unknown length, as a multipart form,

@@ -3,6 +3,7 @@ import Foundation
 import HTTPClient
 import HTTPClientSupport
 import HTTPClientTestSupport
+import HTTPTransfers
 import Testing
 
 /// `uploadResumably(…, using: .tus, …)` over each transport against an independent tus 1.0 server, PyPI's

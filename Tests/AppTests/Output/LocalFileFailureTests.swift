@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPTransfers
 import Testing
 
 @testable import NetworkingApp

@@ -2,6 +2,7 @@ import DevServerSupport
 import Foundation
 import HTTPClient
 import HTTPClientTestSupport
+import HTTPTransfers
 
 /// A dev server whose Files API serves a temporary folder of the test's own, with an access token for it.
 struct FilesServer {

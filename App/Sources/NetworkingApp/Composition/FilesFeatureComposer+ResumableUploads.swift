@@ -2,6 +2,7 @@ import FilesFeature
 import FilesFeatureAPI
 import Foundation
 import HTTPClient
+import HTTPTransfers
 
 extension FilesFeatureComposer {
     /// Resumable uploads over `client`: `OPTIONS v1/tus/` says whether the Files API offers tus, and each upload

@@ -2,6 +2,7 @@ import FilesFeature
 import FilesFeatureAPI
 import Foundation
 import HTTPClient
+import HTTPTransfers
 
 /// Wires the Files feature: its closures are the Files API's endpoints, sent through a chain signed with the
 /// token API's bearer access token (refreshed on a 401 like the token API's), and mapped by the feature's

@@ -1,4 +1,6 @@
 import HTTPClient
+import HTTPClientSupport
+import HTTPTransfers
 
 extension HTTPTransportError: CategorizedError {
     /// A body that arrived but cannot be used (too large, undecodable) is 3; every other case is 1.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPTransfers
 
 /// A package error that wraps a file system error on a named path (an upload file that cannot be read, a
 /// download file that cannot be written), told as ``FileErrorText`` tells Foundation's own.

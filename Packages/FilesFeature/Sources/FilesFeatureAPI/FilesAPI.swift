@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPTransfers
 
 /// The Files API's endpoints (`v1/files`).
 ///

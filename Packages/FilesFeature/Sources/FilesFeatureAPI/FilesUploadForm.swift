@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPTransfers
 
 /// Builds the `multipart/form-data` body of ``FilesAPI/upload(contentType:)``.
 ///

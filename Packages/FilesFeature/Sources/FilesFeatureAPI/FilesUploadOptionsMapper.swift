@@ -1,6 +1,7 @@
 import FilesFeature
 import Foundation
 import HTTPClient
+import HTTPTransfers
 
 /// Turns the answer to ``FilesAPI/uploadOptions`` into the resumable protocols the Files API offers.
 ///

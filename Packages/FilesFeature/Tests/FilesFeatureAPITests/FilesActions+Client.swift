@@ -1,6 +1,7 @@
 import FilesFeature
 import FilesFeatureAPI
 import HTTPClient
+import HTTPTransfers
 
 /// The composition the App performs: the feature's closures from a client, the endpoints and the mappers.
 extension FilesActions {

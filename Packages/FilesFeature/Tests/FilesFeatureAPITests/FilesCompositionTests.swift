@@ -3,6 +3,7 @@ import FilesFeatureAPI
 import Foundation
 import HTTPClient
 import HTTPClientTestSupport
+import HTTPTransfers
 import Testing
 
 @Suite struct FilesCompositionTests {

@@ -1,8 +1,8 @@
 import Foundation
 
-/// A request derived from another one with different headers or query, for writing decorators.
+/// A request derived from another one with different headers, query or body, for writing decorators.
 ///
-/// Method, path, version, body and ``HTTPRequest/isSafeToRepeat`` are read from the original request, so a
+/// Method, path, version and ``HTTPRequest/isSafeToRepeat`` are read from the original request, so a
 /// derived request keeps every property it does not override.
 ///
 /// ```swift
@@ -15,18 +15,20 @@ public struct ModifiedRequest: HTTPRequest {
     public var headers: HTTPHeaders?
     /// The query to send; starts as the original's.
     public var queryParameter: HTTPQueryParameter?
+    /// The body to send; starts as the original's.
+    public var body: Data?
 
     /// Starts a derived request equal to `original`.
     public init(_ original: any HTTPRequest) {
         self.original = original
         self.headers = original.headers
         self.queryParameter = original.queryParameter
+        self.body = original.body
     }
 
     public var method: HTTPMethod { original.method }
     public var path: HTTPPath { original.path }
     public var version: HTTPVersion { original.version }
-    public var body: Data? { original.body }
     public var isSafeToRepeat: Bool { original.isSafeToRepeat }
 }
 

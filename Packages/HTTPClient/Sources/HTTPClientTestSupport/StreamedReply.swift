@@ -32,4 +32,13 @@ public struct StreamedReply: Sendable {
         StreamedReply(
             HTTPResponse(statusCode: statusCode, headers: headers), steps: chunks.map { .chunk(Data($0.utf8)) })
     }
+
+    /// A reply with `statusCode` and `headers` whose body is `chunks`, then `failure` if given.
+    public static func reply(
+        _ statusCode: Int, headers: HTTPHeaders = [:], chunks: [Data] = [], failure: (any Error)? = nil
+    ) -> StreamedReply {
+        StreamedReply(
+            HTTPResponse(statusCode: statusCode, headers: headers),
+            steps: chunks.map { .chunk($0) } + (failure.map { [.fail($0)] } ?? []))
+    }
 }

@@ -2,6 +2,7 @@ import DevServerSupport
 import Foundation
 import HTTPClient
 import HTTPClientTestSupport
+import HTTPTransfers
 
 @testable import URLSessionInfrastructure
 

@@ -9,6 +9,7 @@ let package = Package(
     dependencies: [
         .package(name: "Networking", path: "../../../.."),
         .package(path: "../../../../Packages/HTTPClient"),
+        .package(path: "../../../../Packages/HTTPTransfers"),
         .package(path: "../../../../Packages/HTTPClientDecorators"),
         .package(path: "../../../../Packages/HTTPCaching"),
         .package(path: "../../../../Packages/HTTPArchive"),
@@ -41,6 +42,7 @@ let package = Package(
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
                 .product(name: "CurlInfrastructure", package: "CurlInfrastructure"),
                 .product(name: "FilesFeatureAPI", package: "FilesFeature"),
+                .product(name: "HTTPTransfers", package: "HTTPTransfers"),
                 // Part 12's cutting proxy.
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
                 .product(name: "HTTPTelemetry", package: "HTTPTelemetry"),

@@ -7,7 +7,7 @@
 
 import Foundation
 
-@testable import HTTPClient
+@testable import HTTPClientSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

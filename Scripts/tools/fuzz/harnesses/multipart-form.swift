@@ -8,8 +8,9 @@
 // content comes back byte for byte.
 
 import Foundation
+import HTTPClient
 
-@testable import HTTPClient
+@testable import HTTPTransfers
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -44,6 +44,9 @@ def parse_arguments(argv):
                             f"{DEFAULT_JSON.relative_to(REPO)})")
     scale.add_argument("--factors", type=_counts, metavar="K,K", help="networking factors K (default 1,2,4,8)")
     scale.add_argument("--features", type=_counts, metavar="N,N", help="feature counts N (default 2,8,24)")
+    scale.add_argument("--app-factor", type=_count, metavar="K",
+                       help="networking copies in the whole-app measurements (default 4); 1 with --factors 1 "
+                            "--features 2 is the smoke build Scripts/test runs")
     scale.add_argument("--charts-dir", type=Path, metavar="DIR", help="write the SVG charts to DIR")
     scale.add_argument("--report", type=Path, metavar="FILE", help="write the markdown report to FILE")
     scale.add_argument("--publish", action="store_true",
@@ -52,11 +55,21 @@ def parse_arguments(argv):
     arguments = parser.parse_args(argv)
     if arguments.runs < 1:
         parser.error("--runs must be at least 1")
-    scale_only = [name for name in ("json", "factors", "features", "charts_dir", "report", "publish")
+    scale_only = [name for name in ("json", "factors", "features", "app_factor", "charts_dir", "report", "publish")
                   if getattr(arguments, name)]
     if scale_only and not arguments.scale:
         parser.error(f"--{scale_only[0].replace('_', '-')} needs --scale")
     return arguments
+
+
+def _count(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"needs a number of at least 1: {text!r}")
+    return value
 
 
 def _counts(text):

@@ -2,6 +2,7 @@ import CommandLineKit
 import FilesFeature
 import Foundation
 import HTTPClient
+import HTTPTransfers
 
 #if canImport(Glibc)
     import Glibc

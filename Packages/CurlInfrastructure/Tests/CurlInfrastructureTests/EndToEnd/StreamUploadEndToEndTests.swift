@@ -3,6 +3,7 @@ import DevServerSupport
 import Foundation
 import HTTPClient
 import HTTPClientTestSupport
+import HTTPTransfers
 import Testing
 
 /// `stream` on the request side: bodies read through libcurl's read callback, with `Content-Length` when their

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// The `Content-Range` of a response that carries one part of a representation (RFC 9110, 14.4):
 /// `bytes first-last/complete`.

@@ -56,6 +56,11 @@ public struct HTTPBody: AsyncSequence, Sendable {
         if case .file(let url, _, _) = source { url } else { nil }
     }
 
+    /// The bytes of a body made with ``init(_:)``, for code that can use them at once; `nil` for every other body.
+    public var data: Data? {
+        if case .data(let data) = source { data } else { nil }
+    }
+
     /// A replayable body holding `data`.
     public init(_ data: Data) {
         self.init(source: .data(data), length: .known(Int64(data.count)))
@@ -88,7 +93,7 @@ public struct HTTPBody: AsyncSequence, Sendable {
     }
 
     /// Concatenates `parts` into one body: known length when every part's is, replayable when every part is.
-    init(concatenating parts: [HTTPBody]) {
+    public init(concatenating parts: [HTTPBody]) {
         var total: Int64? = 0
         for part in parts {
             guard case .known(let count) = part.length, let sum = total else {

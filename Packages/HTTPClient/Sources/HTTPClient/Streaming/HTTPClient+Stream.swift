@@ -14,7 +14,9 @@ extension HTTPClient {
     ) async throws -> Result {
         var sent: any HTTPRequest = request
         if let body {
-            sent = RequestWithBody(request, body: try await body.collect(upTo: HTTPBody.inMemoryLimit))
+            var withBody = ModifiedRequest(request)
+            withBody.body = try await body.collect(upTo: HTTPBody.inMemoryLimit)
+            sent = withBody
         }
         let bytesSent = Int64(sent.body?.count ?? 0)
         let (data, response) = try await load(request: sent)

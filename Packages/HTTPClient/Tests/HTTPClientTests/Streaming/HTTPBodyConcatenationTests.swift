@@ -1,7 +1,7 @@
 import Foundation
+import HTTPClient
+import HTTPClientTestSupport
 import Testing
-
-@testable import HTTPClient
 
 struct HTTPBodyConcatenationTests {
     @Test func readsEveryPartInOrderAndSumsKnownLengths() async throws {

@@ -18,11 +18,20 @@ struct HTTPBodyFileURLTests {
         let folder = try TemporaryDirectory()
         let file = folder.file("part.bin")
         try Data("abc".utf8).write(to: file)
-        var form = MultipartForm()
-        try form.append(name: "file", fileURL: file, filename: "part.bin")
+        let concatenated = HTTPBody(concatenating: [try HTTPBody(contentsOf: file)])
 
         #expect(HTTPBody(Data("abc".utf8)).fileURL == nil)
         #expect(HTTPBody(singlePass([Data("abc".utf8)]), length: .known(3)).fileURL == nil)
-        #expect(form.makeBody().fileURL == nil)
+        #expect(concatenated.fileURL == nil)
+    }
+
+    @Test func onlyADataBodyHandsOverItsBytes() throws {
+        let folder = try TemporaryDirectory()
+        let file = folder.file("part.bin")
+        try Data("abc".utf8).write(to: file)
+
+        #expect(HTTPBody(Data("abc".utf8)).data == Data("abc".utf8))
+        #expect(try HTTPBody(contentsOf: file).data == nil)
+        #expect(HTTPBody(singlePass([Data("abc".utf8)]), length: .known(3)).data == nil)
     }
 }

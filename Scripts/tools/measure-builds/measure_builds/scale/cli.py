@@ -23,13 +23,16 @@ def scale_plan(arguments):
         plan = dataclasses.replace(plan, factors=arguments.factors)
     if arguments.features:
         plan = dataclasses.replace(plan, feature_counts=arguments.features)
+    if arguments.app_factor:
+        plan = dataclasses.replace(plan, app_factor=arguments.app_factor)
     return plan
 
 
 def publishes(arguments):
     """True when the run regenerates the committed files and the README's summary: a full default run, or any run
     given --publish. Other runs write only what is asked for, so a --quick check never overwrites them."""
-    return arguments.publish or not (arguments.quick or arguments.factors or arguments.features)
+    return arguments.publish or not (
+        arguments.quick or arguments.factors or arguments.features or arguments.app_factor)
 
 
 def outputs(arguments):

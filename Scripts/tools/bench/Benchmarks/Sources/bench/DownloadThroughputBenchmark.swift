@@ -3,6 +3,7 @@ import CurlInfrastructure
 import FilesFeatureAPI
 import Foundation
 import HTTPClient
+import HTTPTransfers
 import NetworkingApp
 import URLSessionInfrastructure
 

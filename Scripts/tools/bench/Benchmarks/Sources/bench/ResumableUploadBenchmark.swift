@@ -3,6 +3,7 @@ import CurlInfrastructure
 import Foundation
 import HTTPClient
 import HTTPClientTestSupport
+import HTTPTransfers
 import URLSessionInfrastructure
 
 /// One upload of `--file` to Scripts/dev-server's Files API over one transport: resumable (`--protocol draft`
