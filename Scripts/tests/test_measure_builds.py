@@ -193,6 +193,26 @@ class EditTests(unittest.TestCase):
         self.assertEqual(keys["e"], "feature:QuestionsFeature")
         self.assertIsNone(scenarios.scenario_keys("TokenFeature", ["TokenFeature"])["d"])
 
+    def test_scenarios_f_to_h_edit_the_shared_modules_for_every_feature(self):
+        keys = scenarios.scenario_keys("TokenFeature", ["TokenFeature"])
+        self.assertEqual((keys["f"], keys["g"], keys["h"]), (
+            scenarios.ABSTRACTION_INTERFACE, scenarios.TRANSFERS_INTERFACE, scenarios.SUPPORT_INTERFACE))
+        self.assertEqual(scenarios.edit_label(scenarios.TRANSFERS_INTERFACE),
+                         "(g) public-interface change in HTTPTransfers (its uploadResumably file)")
+
+    def test_the_transfer_scenario_adds_a_public_function_to_the_named_file(self):
+        class Target:
+            sources = [Path("/p/Sources/T/A.swift"), Path("/p/Sources/T/HTTPClient+ResumableUpload.swift")]
+
+        class Package:
+            name, path = "HTTPTransfers", Path("/p")
+
+        texts = {path: "public struct A {}\n" for path in Target.sources}
+        edit = scenarios.interface_edit("k", Package, Target, texts.__getitem__, scenarios.TRANSFERS_FILE)
+        self.assertEqual(list(edit.changes), [Target.sources[1]])
+        self.assertIn("public func", edit.changes[Target.sources[1]])
+        self.assertIn("(HTTPTransfers/Sources/T/HTTPClient+ResumableUpload.swift)", edit.description)
+
 
 def sample_report():
     def clean(name, kind, seconds, lines):
@@ -293,6 +313,24 @@ class TargetTests(unittest.TestCase):
         report.runs = 1
         check = next(check for check in evaluate(report) if check.target.startswith("one-line"))
         self.assertTrue(check.detail.endswith("confirm with a full run (median of 3)"))
+
+    def test_a_transfer_edit_that_reaches_only_the_files_feature_meets_its_target(self):
+        report = sample_report()
+        report.features[0].scenarios.append(ScenarioResult(
+            "g", "transfers", "probe", Rebuild(0.5, []), None,
+            Rebuild(3.0, ["HTTPTransfers", "FilesFeatureAPI", "NetworkingApp", "networking"])))
+        check = next(check for check in evaluate(report) if check.target.startswith("(g)"))
+        self.assertTrue(check.met)
+        self.assertIn("recompiled HTTPTransfers, FilesFeatureAPI, NetworkingApp, networking", check.detail)
+
+    def test_a_transfer_edit_that_reaches_a_transport_or_the_questions_feature_misses(self):
+        report = sample_report()
+        report.features[0].scenarios.append(ScenarioResult(
+            "g", "transfers", "probe", Rebuild(0.5, []), None,
+            Rebuild(3.0, ["HTTPTransfers", "CurlInfrastructure", "QuestionsFeatureAPI"])))
+        check = next(check for check in evaluate(report) if check.target.startswith("(g)"))
+        self.assertFalse(check.met)
+        self.assertIn("CurlInfrastructure, QuestionsFeatureAPI do not use the transfers", check.detail)
 
     def test_a_feature_module_recompiled_by_an_outside_change_misses_isolation(self):
         report = sample_report()

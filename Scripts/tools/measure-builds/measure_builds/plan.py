@@ -96,6 +96,14 @@ def _add_edits(plan, workspace):
         edits.append(scenarios.interface_edit(scenarios.INFRASTRUCTURE_INTERFACE, infrastructure, library, read))
     if decorators and decorators.main_library():
         edits.append(scenarios.body_edit(scenarios.DECORATORS_BODY, decorators, decorators.main_library(), read))
+    for key, (package_name, target_name), file_name in (
+            (scenarios.ABSTRACTION_INTERFACE, scenarios.ABSTRACTION, None),
+            (scenarios.TRANSFERS_INTERFACE, scenarios.TRANSFERS, scenarios.TRANSFERS_FILE),
+            (scenarios.SUPPORT_INTERFACE, scenarios.SUPPORT, None)):
+        package = plan.packages.get(package_name)
+        target = next((t for t in package.targets if t.name == target_name), None) if package else None
+        if target is not None:
+            edits.append(scenarios.interface_edit(key, package, target, read, file_name))
     for name in [name for name, package in plan.packages.items() if package.is_feature]:
         feature = plan.packages[name]
         mirrors = [plan.naive[name].path] if name in plan.naive else []

@@ -1,4 +1,4 @@
-"""The incremental scenarios (a)-(e) and the source edits behind them."""
+"""The incremental scenarios (a)-(h) and the source edits behind them."""
 
 from dataclasses import dataclass
 
@@ -10,10 +10,25 @@ SCENARIOS = (
     ("c", "body change in HTTPClientDecorators"),
     ("d", "body change in the other feature"),
     ("e", "body change in the feature itself"),
+    ("f", "public-interface change in the HTTPClient module"),
+    ("g", "public-interface change in HTTPTransfers (its uploadResumably file)"),
+    ("h", "public-interface change in HTTPClientSupport"),
 )
 INFRASTRUCTURE_BODY = "infrastructure-body"
 INFRASTRUCTURE_INTERFACE = "infrastructure-interface"
 DECORATORS_BODY = "decorators-body"
+ABSTRACTION_INTERFACE = "abstraction-interface"
+TRANSFERS_INTERFACE = "transfers-interface"
+SUPPORT_INTERFACE = "support-interface"
+# The package and target each shared-code scenario edits.
+ABSTRACTION = ("HTTPClient", "HTTPClient")
+SUPPORT = ("HTTPClient", "HTTPClientSupport")
+TRANSFERS = ("HTTPTransfers", "HTTPTransfers")
+# The file of the transfer package that scenario (g) edits: the one the claim names.
+TRANSFERS_FILE = "HTTPClient+ResumableUpload.swift"
+# Scenario (g)'s target: what a transfer edit must not recompile in the App, by module name prefix.
+TRANSFER_UNTOUCHED = ("QuestionsFeature", "QuestionsPreview", "TokenFeature", "TokenPreview", "URLSessionInfrastructure",
+                      "CurlInfrastructure", "HTTPCaching", "HTTPArchive", "HTTPClientDecorators", "HTTPTelemetry")
 
 
 @dataclass
@@ -28,7 +43,8 @@ class Edit:
 def edit_label(key):
     """How the report names the change behind `key`."""
     labels = {INFRASTRUCTURE_BODY: f"(a) {SCENARIOS[0][1]}", INFRASTRUCTURE_INTERFACE: f"(b) {SCENARIOS[1][1]}",
-              DECORATORS_BODY: f"(c) {SCENARIOS[2][1]}"}
+              DECORATORS_BODY: f"(c) {SCENARIOS[2][1]}", ABSTRACTION_INTERFACE: f"(f) {SCENARIOS[5][1]}",
+              TRANSFERS_INTERFACE: f"(g) {SCENARIOS[6][1]}", SUPPORT_INTERFACE: f"(h) {SCENARIOS[7][1]}"}
     if key in labels:
         return labels[key]
     feature = key.split(":", 1)[1]
@@ -48,6 +64,9 @@ def scenario_keys(feature, features):
         "c": DECORATORS_BODY,
         "d": feature_key(other) if other else None,
         "e": feature_key(feature),
+        "f": ABSTRACTION_INTERFACE,
+        "g": TRANSFERS_INTERFACE,
+        "h": SUPPORT_INTERFACE,
     }
 
 
@@ -82,9 +101,14 @@ def interface_site(target, read):
     return (sorted(target.sources)[0], None) if target.sources else None
 
 
-def interface_edit(key, package, target, read):
-    """A new public method on a top-level public type of `target` (preferring a file named after its type)."""
-    site = interface_site(target, read)
+def interface_edit(key, package, target, read, file_name=None):
+    """A new public method on a top-level public type of `target` (preferring a file named after its type), or a
+    new public function in the file of `target` named `file_name` when given."""
+    if file_name is not None:
+        paths = [path for path in sorted(target.sources) if path.name == file_name]
+        site = (paths[0], None) if paths else None
+    else:
+        site = interface_site(target, read)
     if site is None:
         return None
     path, type_name = site

@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 
+from .scenarios import TRANSFER_UNTOUCHED
 from .stats import linear_fit, ratio
 
 CLEAN_RATIO_TARGET = 0.6
@@ -22,6 +23,8 @@ def evaluate(report):
     checks = []
     for feature in report.features:
         checks += [_clean_ratio(report, feature), _isolation(feature), _retest(feature)]
+    if report.features:
+        checks.append(_transfer_isolation(report.features))
     if report.runs == 1:
         for check in checks:
             if check.met is False:
@@ -115,6 +118,19 @@ def _isolation(feature):
     if unmeasured:
         detail += f" (not measured: {', '.join(unmeasured)}, a package is missing)"
     return TargetCheck(feature.name, target, not offenders, detail)
+
+
+def _transfer_isolation(features):
+    """Scenario (g) seen from the App: a transfer edit recompiles only what uses the transfers."""
+    target = "(g) recompiles no Questions or Token module, no transport, cache, archive, decorator or telemetry module"
+    rebuild = next((s.app for feature in features for s in feature.scenarios if s.letter == "g" and s.app), None)
+    if rebuild is None:
+        return TargetCheck("App", target, None, "not measured (no HTTPTransfers package, or no App)")
+    touched = [module for module in rebuild.modules if module.startswith(TRANSFER_UNTOUCHED)]
+    detail = f"recompiled {', '.join(rebuild.modules) or 'nothing'}"
+    if touched:
+        detail += f"; of those, {', '.join(touched)} do not use the transfers"
+    return TargetCheck("App", target, not touched, detail)
 
 
 def _retest(feature):
