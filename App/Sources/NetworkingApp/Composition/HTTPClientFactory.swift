@@ -77,23 +77,15 @@ public struct HTTPClientFactory: Sendable {
         }
     }
 
-    /// ``curlTransport(baseURL:settings:proxy:)`` on `pool`, sharing its connections, DNS cache and TLS
-    /// sessions with the other chains on it.
+    /// The app's transport for one chain over libcurl: a `CurlClient` with the chain's request timeout and
+    /// response size limit, sending through `proxy` on `pool`, whose connections, DNS cache and TLS sessions
+    /// every chain on it shares.
     @Sendable public static func curlTransport(
         baseURL: URL, settings: TransportSettings, proxy: HTTPProxy, pool: CurlConnectionPool
     ) throws -> any HTTPClient {
         try CurlClient(
             baseURL: baseURL, requestTimeout: settings.requestTimeout,
             maximumResponseBytes: settings.maximumResponseBytes, proxy: proxy, pool: pool)
-    }
-
-    /// ``curlTransport(baseURL:settings:)`` sending through `proxy`.
-    @Sendable public static func curlTransport(
-        baseURL: URL, settings: TransportSettings, proxy: HTTPProxy
-    ) throws -> any HTTPClient {
-        try CurlClient(
-            baseURL: baseURL, requestTimeout: settings.requestTimeout,
-            maximumResponseBytes: settings.maximumResponseBytes, proxy: proxy)
     }
 
     /// ``urlSessionTransport(baseURL:settings:)`` sending through `proxy`, or failing to start when this
@@ -104,14 +96,6 @@ public struct HTTPClientFactory: Sendable {
         try URLSessionClient(
             baseURL: baseURL, configuration: .ephemeral, requestTimeout: settings.requestTimeout,
             maximumResponseBytes: settings.maximumResponseBytes, proxy: proxy)
-    }
-
-    /// The app's transport for one chain over libcurl: a `CurlClient` with its own thread, the chain's request
-    /// timeout and its response size limit.
-    @Sendable public static func curlTransport(baseURL: URL, settings: TransportSettings) throws -> any HTTPClient {
-        try CurlClient(
-            baseURL: baseURL, requestTimeout: settings.requestTimeout,
-            maximumResponseBytes: settings.maximumResponseBytes)
     }
 
     /// The app's transport for one chain: an `URLSessionClient` with its own ephemeral session, the chain's
