@@ -47,6 +47,15 @@ struct CommandTableTests {
         }
     }
 
+    /// An endpoint such as `POST v1/auth/token` is the server's business; help says what the command does. (A
+    /// collector's `…/v1/traces` is where the user's own collector listens, and stays.)
+    @Test func helpSaysWhatACommandDoesWithoutNamingAnAPIPath() {
+        let texts = [Usage.general] + tool.commands.map { Usage.text(for: $0.name) }
+        for text in texts {
+            #expect(text.range(of: #"(?<![/\w])v[0-9]+/"#, options: .regularExpression) == nil, "\(text)")
+        }
+    }
+
     @Test func eachCommandsHelpListsTheCommonOptions() {
         for command in tool.commands.map(\.summary) {
             let own = Usage.text(for: command.name)
