@@ -4,7 +4,7 @@ import Foundation
 import HTTPClient
 
 /// Wires the Files feature: its closures are the Files API's endpoints, sent through a chain signed with the
-/// token API's bearer access token (refreshed on a 401 like the token API's), and mapped by the feature's
+/// token API's bearer access token (from ``AccessTokenSource``, as the token chain's), and mapped by the feature's
 /// mappers. Downloads to a file resume through `HTTPClient.download` and must have the SHA-256 the listing
 /// states for the file (listed first); downloads to standard output or a FIFO stream; uploads stream a multipart
 /// form, or go one file at a time through `HTTPClient.uploadResumably` with their records in the cache directory
@@ -13,16 +13,9 @@ struct FilesFeatureComposer {
     let actions: FilesActions
 
     init(settings: Settings, factory: HTTPClientFactory) throws {
-        let issuer = AccessTokenIssuer(client: try factory.tokenIssuingClient(baseURL: settings.tokenBaseURL))
-        let initialToken = settings.accessToken
+        let token = try AccessTokenSource(settings: settings, factory: factory)
         let client = try factory.filesClient(
-            baseURL: settings.filesBaseURL,
-            accessToken: {
-                guard let initialToken else { throw TokenFeatureComposer.NoAccessTokenConfigured() }
-                return "Bearer \(initialToken)"
-            },
-            refreshAccessToken: { try await issuer.issue() }
-        )
+            baseURL: settings.filesBaseURL, accessToken: token.stored, refreshAccessToken: token.refresh)
         actions = Self.actions(
             client: client,
             records: UploadRecordsFolder(location: settings.cacheLocation, baseURL: settings.filesBaseURL))
