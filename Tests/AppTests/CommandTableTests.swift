@@ -25,6 +25,15 @@ struct CommandTableTests {
         }
     }
 
+    @Test func theTraceNamesEachCommandWithTheTreesWords() throws {
+        for (path, command) in tree where command.runs {
+            let invocation = try CommandTable.parse(path + command.arguments.map(sampleArgument))
+            #expect(CommandTrace.spanName(of: invocation.commandPath) == "networking " + path.joined(separator: " "))
+        }
+        #expect(try CommandTable.parse(["cache"]).commandPath == ["cache", "info"])
+        #expect(try CommandTable.parse(["--version"]).commandPath == ["--version"])
+    }
+
     @Test func helpListsEveryCommandSubcommandArgumentAndOption() {
         let general = Usage.general
         for (path, command) in tree where command.runs {

@@ -91,7 +91,7 @@ public enum NetworkingApp {
             status = Report.failure("Could not start", error, console: console)
         }
         let finalStatus = await archive.finish(status, console: console)
-        await trace.finish(finalStatus, command: invocation.command, console: console)
+        await trace.finish(finalStatus, commandPath: invocation.commandPath, console: console)
         json?.release(for: finalStatus)
         return finalStatus
     }

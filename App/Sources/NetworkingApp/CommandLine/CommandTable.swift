@@ -18,6 +18,7 @@ enum CommandTable {
     static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         let parsed = try tool.parse(arguments)
         var invocation = parsed.common
+        invocation.commandPath = parsed.path
         switch parsed.action {
         case .help(let command): invocation.command = .help(command)
         case .run(let command): invocation.command = command

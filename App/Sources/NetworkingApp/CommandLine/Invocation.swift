@@ -25,6 +25,9 @@ struct Invocation: Equatable, Sendable {
     /// `--proxy URL`: the proxy every request goes through; `''` goes direct.
     var proxy: HTTPProxy?
     var command: Command
+    /// The command's words as ``CommandTable`` spells them (`["files", "download"]`, `["--version"]`,
+    /// `["help"]`).
+    var commandPath: [String] = []
 
     /// `--no-cache` (`.reload`) or `--offline`, which only the Stack Exchange commands take.
     var cacheMode: HTTPCachePolicy.Mode {

@@ -64,10 +64,10 @@ struct CommandTrace {
     /// Ends the root span with the command's exit `status`, writes the trace file and posts to the collector;
     /// a file that cannot be written and an export that fails are one line each on standard error, and the exit
     /// status stays as it is.
-    func finish(_ status: ExitStatus, command: Command, console: Console) async {
+    func finish(_ status: ExitStatus, commandPath: [String], console: Console) async {
         guard let collector else { return }
         let root = FinishedSpan(
-            name: Self.spanName(of: command), kind: .internal, context: root, parentSpanID: parentSpanID,
+            name: Self.spanName(of: commandPath), kind: .internal, context: root, parentSpanID: parentSpanID,
             startTime: startTime, endTime: collector.now(),
             attributes: ["process.exit.code": .int(Int64(status.rawValue))],
             status: status == .success ? .unset : .error(description: "exit status \(status.rawValue)"))
@@ -86,23 +86,9 @@ struct CommandTrace {
         }
     }
 
-    /// `networking` and the command's words, such as `networking files download`.
-    static func spanName(of command: Command) -> String {
-        let words =
-            switch command {
-            case .help: "help"
-            case .version: "--version"
-            case .completionScript: "completion"
-            case .questions: "questions"
-            case .question: "question"
-            case .token: "token"
-            case .updateToken: "token update"
-            case .cache: "cache"
-            case .files: "files"
-            case .downloadFile: "files download"
-            case .uploadFiles: "files upload"
-            }
-        return "networking \(words)"
+    /// The tool's name and the command's words, as ``CommandTable`` spells them: `networking files download`.
+    static func spanName(of commandPath: [String]) -> String {
+        ([CommandTable.tool.name] + commandPath).joined(separator: " ")
     }
 }
 
