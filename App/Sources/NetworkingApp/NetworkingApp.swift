@@ -70,8 +70,7 @@ public enum NetworkingApp {
         var factory = HTTPClientFactory(
             log: log, cache: cache, recorder: archive.recorder, makeTransport: archive.transport(liveTransport))
         if let template = invocation.writeOut {
-            factory.makeTransport = WritingOutHTTPClient.transports(
-                factory.makeTransport, template: template, write: console.writeRawError)
+            factory.makeTransport = template.writingOut(factory.makeTransport, write: console.writeRawError)
         }
         factory.inFlight = archive.inFlight
         factory.deadline = CommandDeadline.start(total: settings.timeout)

@@ -6,8 +6,8 @@ import Testing
 
 @testable import NetworkingApp
 
-/// `--write-out`'s decorator: one text per exchange of the transport below it, from what the transport reported.
-struct WritingOutHTTPClientTests {
+/// `--write-out` over the transports' collected exchanges: one text per exchange, from what the transport reported.
+struct WriteOutTemplateExchangesTests {
     @Test func writesTheFormatAfterEachExchangeWithTheTransportsMeasurement() async throws {
         let written = RecordedValues<String>()
         let metrics = HTTPExchangeMetrics(startTime: Date(), firstByte: .milliseconds(300), end: .milliseconds(301))
@@ -22,24 +22,8 @@ struct WritingOutHTTPClientTests {
         #expect(written.values == ["DELETE 204 http://127.0.0.1:9/api/v1/items/1 0.300000\n"])
     }
 
-    @Test func passesTheMeasurementOnToTheObserverAlreadyInPlace() async throws {
-        let outer = RecordedValues<HTTPExchangeMetrics>()
-        let metrics = HTTPExchangeMetrics(startTime: Date(), end: .milliseconds(5))
-        let sut = try makeSUT("%{time_total}", written: RecordedValues()) { _ in
-            HTTPExchangeObserver.current?.observe(metrics)
-            return (Data(), HTTPResponse(statusCode: 200))
-        }
-
-        _ = try await HTTPExchangeObserver.$current.withValue(HTTPExchangeObserver { outer.append($0) }) {
-            try await sut.load(request: TestRequest())
-        }
-
-        #expect(outer.values == [metrics])
-    }
-
-    @Test func writesOneTextPerLoadWithTheRedirectsAddedUpAndPassesTheHopsOn() async throws {
+    @Test func writesOneTextPerLoadWithTheRedirectsAddedUp() async throws {
         let written = RecordedValues<String>()
-        let sentFields = RecordedValues<HTTPHeaders>()
         let start = Date()
         let hopMetrics = HTTPExchangeMetrics(startTime: start, firstByte: .milliseconds(100), end: .milliseconds(200))
         let last = HTTPExchangeMetrics(
@@ -51,19 +35,14 @@ struct WritingOutHTTPClientTests {
         ) { _ in
             let hop = HTTPRedirectHop(
                 method: "GET", url: moved, statusCode: 301, metrics: hopMetrics, nextMethod: "GET", nextURL: moved)
-            sentFields.append(HTTPRedirectObserver.current?.fields(after: hop) ?? [:])
+            _ = HTTPRedirectObserver.current?.fields(after: hop)
             HTTPExchangeObserver.current?.observe(last)
             return (Data(), HTTPResponse(statusCode: 200, url: moved))
         }
-        let outer = HTTPRedirectObserver { _ in
-            ["traceparent": "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"]
-        }
 
-        _ = try await HTTPRedirectObserver.$current.withValue(outer) { try await sut.load(request: TestRequest()) }
+        _ = try await sut.load(request: TestRequest())
 
         #expect(written.values == ["1 http://127.0.0.1:9/api/v1/moved 0.400000 0.600000 0.200000\n"])
-        #expect(
-            sentFields.values.map { $0["traceparent"] } == ["00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"])
     }
 
     @Test func aTransportThatMeasuresNothingLeavesTheTimesEmpty() async throws {
@@ -101,10 +80,12 @@ struct WritingOutHTTPClientTests {
     private func makeSUT(
         _ format: String, written: RecordedValues<String>,
         _ handler: @escaping ScriptedHTTPClient.Handler
-    ) throws -> WritingOutHTTPClient {
-        WritingOutHTTPClient(
-            client: ScriptedHTTPClient(handler: handler), template: try WriteOutTemplate(parsing: format),
-            urls: HTTPURLBuilder(baseURL: try #require(URL(string: "http://127.0.0.1:9/api"))),
-            write: { written.append($0) })
+    ) throws -> any HTTPClient {
+        let template = try WriteOutTemplate(parsing: format)
+        let transport = ScriptedHTTPClient(handler: handler)
+        let makeTransport = template.writingOut({ _, _ in transport }, write: { written.append($0) })
+        return try makeTransport(
+            try #require(URL(string: "http://127.0.0.1:9/api")),
+            TransportSettings(requestTimeout: 30, maximumResponseBytes: 1 << 20))
     }
 }
