@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// Runs the generated bash completion script in a real bash, the way bash calls it on TAB.
 struct BashCompletionTests {

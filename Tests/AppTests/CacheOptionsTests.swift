@@ -5,6 +5,7 @@ import QuestionsFeatureAPI
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// `--no-cache`, `--offline`, `--site`, and where the cache lives.
 struct CacheOptionsTests {

@@ -5,6 +5,7 @@ import QuestionsFeatureAPI
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// The note on standard error for an answer the cache gave, read from the answer's typed outcome and backoff.
 struct CachedAnswerNoteTests {

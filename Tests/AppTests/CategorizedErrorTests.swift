@@ -14,6 +14,7 @@ import TokenFeatureAPI
 import URLSessionInfrastructure
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// Every public error type of every package states the exit status it ends the tool with; one that states
 /// none exits 70 and its message names it.

@@ -3,6 +3,7 @@ import HTTPClient
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// The exact order of every chain the factory builds, outermost first. The behaviour each position buys is
 /// asserted in the other chain tests; de-duplication is pinned here because which callers merge depends on

@@ -4,6 +4,7 @@ import QuestionsFeature
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// With `--verbose`, logging is the innermost decorator: each attempt is one entry, signed and redacted.
 struct ChainLoggingTests {

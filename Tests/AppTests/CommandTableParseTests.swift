@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 struct CommandTableParseTests {
     @Test func parsesQuestionsWithEveryOptionInBothSpellings() throws {

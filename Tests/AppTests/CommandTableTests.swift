@@ -4,6 +4,7 @@ import QuestionsFeature
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// The one table of commands and options drives the parser, the help texts and the completion scripts.
 struct CommandTableTests {

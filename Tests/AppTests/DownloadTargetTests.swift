@@ -3,6 +3,7 @@ import HTTPClientTestSupport
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 #if canImport(Glibc)
     import Glibc

@@ -7,6 +7,7 @@ import QuestionsFeatureAPI
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// Exit statuses and the one-line failure messages: a sentence, then advice that fits the cause.
 struct FailureReportTests {

@@ -5,6 +5,7 @@ import HTTPClientTestSupport
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// `networking files download` shows a progress bar on a terminal only.
 struct FilesCommandTests {

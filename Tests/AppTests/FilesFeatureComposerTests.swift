@@ -6,6 +6,7 @@ import HTTPClient
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// The Files feature's closures send the ``FilesAPI`` requests through a chain signed like the token API's.
 struct FilesFeatureComposerTests {

@@ -6,6 +6,7 @@ import HTTPClientTestSupport
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// The resumable upload closures the App builds: the endpoints they address, the records folder they keep,
 /// and the stored file they return.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// Where the Files API is: `--base-url`, then `NETWORKING_FILES_URL`, then the token API's default host.
 struct FilesSettingsTests {

@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// The Files closures move bodies as streams: an upload is read from disk in bounded chunks with an exact length,
 /// and an interrupted download leaves its partial file for the next run.

@@ -5,6 +5,7 @@ import HTTPClientTestSupport
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// How `networking files upload` chooses between resumable and multipart uploads, and `--cancel`.
 struct FilesUploadCommandTests {

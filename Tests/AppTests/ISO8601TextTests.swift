@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// `ISO8601Text` writes what `JSONEncoder`'s `.iso8601` strategy writes.
 struct ISO8601TextTests {

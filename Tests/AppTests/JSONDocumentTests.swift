@@ -3,6 +3,7 @@ import QuestionsFeature
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// The keys of the `--json` documents, mapped from the feature's models.
 @Suite struct JSONDocumentTests {

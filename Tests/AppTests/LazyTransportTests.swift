@@ -6,6 +6,7 @@ import QuestionsFeatureAPI
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// Every chain makes its transport on the first request that reaches it, so a fresh cached answer makes none.
 struct LazyTransportTests {

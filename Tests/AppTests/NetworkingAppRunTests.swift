@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// `NetworkingApp.run` for what needs no network: help and usage errors.
 struct NetworkingAppRunTests {

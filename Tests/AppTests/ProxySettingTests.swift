@@ -4,6 +4,7 @@ import HTTPClientSupport
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// `--proxy`, `NETWORKING_PROXY` and the default: the environment's proxy variables, as curl reads them.
 struct ProxySettingTests {

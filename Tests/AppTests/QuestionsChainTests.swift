@@ -6,6 +6,7 @@ import QuestionsFeatureAPI
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// The questions chain's behaviour, driven through ``QuestionsFeatureComposer`` over a scripted transport.
 struct QuestionsChainTests {

@@ -5,6 +5,7 @@ import QuestionsFeatureAPI
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// Every closure of the questions feature sends its endpoint's request and maps the answer.
 struct QuestionsFeatureComposerTests {

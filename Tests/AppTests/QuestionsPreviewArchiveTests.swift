@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// The questions feature's preview archive (`Packages/QuestionsFeature/Previews/questions.har`) runs the
 /// feature's screens through the app's chains with no network, so the committed fixture keeps working.

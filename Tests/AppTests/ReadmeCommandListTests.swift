@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// App/README.md's command list (its first code block) against the command tree: the same commands and
 /// subcommands with the same arguments, and options that the commands take.

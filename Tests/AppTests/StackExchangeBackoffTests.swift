@@ -7,6 +7,7 @@ import QuestionsFeatureAPI
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// The questions chain with a cache: backoff deadlines and notes, with a scripted transport and a manual clock.
 struct StackExchangeBackoffTests {
@@ -23,7 +24,8 @@ struct StackExchangeBackoffTests {
         let notes = RecordedValues<String>()
         let factory = HTTPClientFactory(cache: ResponseCache(directory: directory)) { _, _ in origin }
         let sut = try QuestionsFeatureComposer(
-            settings: try makeSettings(), factory: factory, note: { notes.append($0) }, now: { clock.date })
+            settings: try makeSettings(), factory: factory,
+            answered: CachedAnswerNote.writing(to: { notes.append($0) }), now: { clock.date })
 
         _ = try await sut.loadQuestions(QuestionsQuery(page: 1))
         _ = try await sut.loadQuestions(QuestionsQuery(page: 1))

@@ -6,6 +6,7 @@ import HTTPClientTestSupport
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// `--timeout`, `NETWORKING_TIMEOUT` and the default, and how the deadline reads in messages.
 struct TimeoutSettingsTests {

@@ -5,6 +5,7 @@ import Testing
 import TokenFeatureAPI
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// The token API's chains, driven through ``TokenFeatureComposer`` over a scripted transport.
 struct TokenChainTests {

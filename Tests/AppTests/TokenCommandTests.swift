@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// `networking token update -`: the new token comes from standard input, less the terminal's line ending.
 struct TokenCommandTests {

@@ -4,6 +4,7 @@ import Testing
 import TokenFeatureAPI
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// Every closure of the token feature sends its ``TokenAPI`` request and maps the answer.
 struct TokenFeatureComposerTests {

@@ -3,6 +3,7 @@ import HTTPClientTestSupport
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// `--trace FILE`: the command's root span and its request spans, as OTLP/JSON Lines, under `TRACEPARENT`.
 struct TraceOptionTests {

@@ -5,6 +5,7 @@ import Testing
 import URLSessionInfrastructure
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// `--transport`, `NETWORKING_TRANSPORT` and the platform's default.
 struct TransportChoiceTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// The zsh and fish scripts in the real shells, where they are installed (`apt-get install zsh fish`).
 struct ZshAndFishCompletionTests {

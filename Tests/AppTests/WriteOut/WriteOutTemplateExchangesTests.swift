@@ -5,6 +5,7 @@ import HTTPClientTestSupport
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// `--write-out` over the transports' collected exchanges: one text per exchange, from what the transport reported.
 struct WriteOutTemplateExchangesTests {

@@ -1,4 +1,5 @@
 import CommandLineKit
+import NetworkingComposition
 
 /// `networking files` and its subcommands `download NAME` and `upload FILE...`.
 extension CommandTable {

@@ -1,4 +1,5 @@
 import CommandLineKit
+import NetworkingComposition
 
 /// `networking token` and its subcommand `update NEW_TOKEN`.
 extension CommandTable {

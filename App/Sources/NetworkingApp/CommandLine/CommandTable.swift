@@ -1,4 +1,5 @@
 import CommandLineKit
+import NetworkingComposition
 
 /// Every command, subcommand, argument and option of `networking`, as one tree: each command owns its
 /// arguments, options and subcommands (`CommandTable+Questions.swift`, `+Token`, `+Files`, `+Cache`), each

@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import HTTPCaching
 import HTTPClientSupport
+import NetworkingComposition
 import QuestionsFeature
 
 /// What the user asked for on the command line, validated: the options every command takes, and the command.

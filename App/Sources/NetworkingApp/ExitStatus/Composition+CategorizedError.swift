@@ -1,3 +1,5 @@
+import NetworkingComposition
+
 extension CacheUnavailable: CategorizedError {
     var exitStatus: ExitStatus { .localFileFailure }
 }

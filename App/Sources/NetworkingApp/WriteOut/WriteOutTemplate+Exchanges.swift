@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import HTTPClientDecorators
+import NetworkingComposition
 
 extension WriteOutTemplate {
     /// Wraps each transport `makeTransport` makes so that every exchange it ends is written through `write`, as

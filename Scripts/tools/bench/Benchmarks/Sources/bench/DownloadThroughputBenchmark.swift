@@ -3,7 +3,7 @@ import CurlInfrastructure
 import FilesFeatureAPI
 import Foundation
 import HTTPClient
-import NetworkingApp
+import NetworkingComposition
 import URLSessionInfrastructure
 
 /// Download throughput of one large static file (`v1/files/NAME` on nginx): `HTTPClient.download` over each

@@ -4,25 +4,31 @@ import QuestionsFeatureAPI
 
 /// What the response cache's directory holds: one store per base URL, each with its entries and its
 /// Stack Exchange backoff deadlines. Only entry and deadline files are ever counted or removed.
-struct CacheInventory {
+package struct CacheInventory {
     /// One base URL's subdirectory.
-    struct Store {
+    package struct Store {
         /// The base URL it caches, decoded from the subdirectory's name.
-        let name: String
-        let directory: URL
-        let usage: DiskHTTPCacheStore.Usage
+        package let name: String
+        /// The subdirectory.
+        package let directory: URL
+        /// Its entries' count and bytes.
+        package let usage: DiskHTTPCacheStore.Usage
         /// The deadline files (`backoff-<method>`).
-        let backoffFiles: [URL]
+        package let backoffFiles: [URL]
     }
 
-    let stores: [Store]
+    /// The stores, by name.
+    package let stores: [Store]
 
-    var entryCount: Int { stores.reduce(0) { $0 + $1.usage.entryCount } }
-    var byteCount: Int { stores.reduce(0) { $0 + $1.usage.byteCount } }
-    var backoffCount: Int { stores.reduce(0) { $0 + $1.backoffFiles.count } }
+    /// The entries of every store.
+    package var entryCount: Int { stores.reduce(0) { $0 + $1.usage.entryCount } }
+    /// The bytes of every store's entries.
+    package var byteCount: Int { stores.reduce(0) { $0 + $1.usage.byteCount } }
+    /// The backoff deadlines of every store.
+    package var backoffCount: Int { stores.reduce(0) { $0 + $1.backoffFiles.count } }
 
     /// Lists the stores under `directory`; none when it does not exist.
-    init(directory: URL) {
+    package init(directory: URL) {
         let fileManager = FileManager.default
         let names = (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
         stores = names.sorted().compactMap { name in
@@ -42,7 +48,7 @@ struct CacheInventory {
     }
 
     /// Removes every entry and deadline, then each subdirectory left empty.
-    func removeAll() {
+    package func removeAll() {
         for store in stores {
             (try? DiskHTTPCacheStore(directory: store.directory))?.removeAll()
             for file in store.backoffFiles { try? FileManager.default.removeItem(at: file) }

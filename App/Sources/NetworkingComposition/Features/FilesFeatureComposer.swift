@@ -9,10 +9,12 @@ import HTTPClient
 /// states for the file (listed first); downloads to standard output or a FIFO stream; uploads stream a multipart
 /// form, or go one file at a time through `HTTPClient.uploadResumably` with their records in the cache directory
 /// (``UploadRecordsFolder``).
-struct FilesFeatureComposer {
-    let actions: FilesActions
+package struct FilesFeatureComposer {
+    /// The feature's closures.
+    package let actions: FilesActions
 
-    init(settings: Settings, factory: HTTPClientFactory) throws {
+    /// The Files API of `settings`, through `factory`'s files chain.
+    package init(settings: Settings, factory: HTTPClientFactory) throws {
         let token = try AccessTokenSource(settings: settings, factory: factory)
         let client = try factory.filesClient(
             baseURL: settings.filesBaseURL, accessToken: token.stored, refreshAccessToken: token.refresh)

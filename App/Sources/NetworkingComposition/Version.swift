@@ -1,5 +1,5 @@
 /// The version of `networking`: printed by `networking --version` and sent in every `User-Agent`.
-enum NetworkingVersion {
+package enum NetworkingVersion {
     /// The one place the version is written.
-    static let current = "1.0"
+    package static let current = "1.0"
 }

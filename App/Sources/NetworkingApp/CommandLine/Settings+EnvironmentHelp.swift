@@ -1,19 +1,6 @@
-import QuestionsFeature
+import NetworkingComposition
 
 extension Settings {
-    /// The environment variables the tool reads.
-    enum Variable {
-        static let questionsURL = "NETWORKING_QUESTIONS_URL"
-        static let tokenURL = "NETWORKING_TOKEN_URL"
-        static let filesURL = "NETWORKING_FILES_URL"
-        static let accessToken = "NETWORKING_ACCESS_TOKEN"
-        static let stackExchangeKey = "NETWORKING_STACKEXCHANGE_KEY"
-        static let cacheDirectory = "NETWORKING_CACHE_DIR"
-        static let timeout = "NETWORKING_TIMEOUT"
-        static let transport = "NETWORKING_TRANSPORT"
-        static let proxy = "NETWORKING_PROXY"
-    }
-
     /// Each variable with what it sets and its default, as the help shows them; "\n" continues a line.
     static var environmentHelp: [(variable: String, help: String)] {
         [

@@ -1,4 +1,5 @@
 import Foundation
+import NetworkingComposition
 
 /// Decides which response cache a command runs with, and says so when it must run without one.
 enum CacheSetup {

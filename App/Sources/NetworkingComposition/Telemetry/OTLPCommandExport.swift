@@ -7,9 +7,9 @@ import HTTPTelemetry
 /// The `OTEL_EXPORTER_OTLP_*` half of a command's telemetry: an ``OTLPHTTPExporter`` made when the command
 /// ends, over chains of their own (no tracing, no recording, no logging, no cache), bounded by one deadline of
 /// ``deadline`` from that moment, so exporting adds at most that much to the command.
-struct OTLPCommandExport {
+package struct OTLPCommandExport {
     /// How long the export of a command's spans and metrics may take, both together.
-    static let deadline: Duration = .seconds(2)
+    package static let deadline: Duration = .seconds(2)
     /// The most bytes a collector's answer may have.
     static let responseLimit = 64 << 10
 
@@ -20,8 +20,18 @@ struct OTLPCommandExport {
     /// Makes the transport for each endpoint: the live one, never the `--replay` archive.
     let makeTransport: HTTPClientFactory.MakeTransport
 
+    /// An export to `configuration`'s endpoints, naming `resource`, over transports `makeTransport` makes.
+    package init(
+        configuration: TelemetryConfiguration, resource: TelemetryResource,
+        makeTransport: @escaping HTTPClientFactory.MakeTransport
+    ) {
+        self.configuration = configuration
+        self.resource = resource
+        self.makeTransport = makeTransport
+    }
+
     /// Exports `spans`, then `points`, within ``deadline``; the first failure ends the export and is returned.
-    func export(spans: [FinishedSpan], points: [MetricPoint]) async -> OTLPExportError? {
+    package func export(spans: [FinishedSpan], points: [MetricPoint]) async -> OTLPExportError? {
         let exporter = exporter(deadline: SharedDeadline(after: Self.deadline, expired: Self.expired))
         do {
             if !spans.isEmpty { try await exporter.export(spans: spans) }

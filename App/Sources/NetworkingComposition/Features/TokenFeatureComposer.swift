@@ -5,11 +5,14 @@ import TokenFeatureAPI
 
 /// Wires the token feature: its closures are the token API's endpoints, sent through the authenticated
 /// chain and mapped by the feature's mappers.
-struct TokenFeatureComposer {
-    let loadToken: TokenViewModel.LoadToken
-    let updateToken: TokenViewModel.UpdateToken
+package struct TokenFeatureComposer {
+    /// Reads the stored token.
+    package let loadToken: TokenViewModel.LoadToken
+    /// Replaces the stored token.
+    package let updateToken: TokenViewModel.UpdateToken
 
-    init(settings: Settings, factory: HTTPClientFactory) throws {
+    /// The token API of `settings`, through `factory`'s token chain.
+    package init(settings: Settings, factory: HTTPClientFactory) throws {
         let token = try AccessTokenSource(settings: settings, factory: factory)
         let client = try factory.tokenClient(
             baseURL: settings.tokenBaseURL, accessToken: token.stored, refreshAccessToken: token.refresh)

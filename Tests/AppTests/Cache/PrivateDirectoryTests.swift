@@ -1,25 +1,26 @@
 import Foundation
+import HTTPClientTestSupport
 import Testing
 
-@testable import CommandLineKit
+@testable import NetworkingComposition
 
 /// ``PrivateDirectory`` on real folders in a private temporary directory.
 struct PrivateDirectoryTests {
     @Test func createsEveryMissingFolderWithMode0700() throws {
-        let scratch = try Scratch()
-        let path = scratch.path("a/b/c")
+        let scratch = try TemporaryDirectory()
+        let path = scratch.file("a/b/c").path
 
         try PrivateDirectory.create(path)
 
         for folder in ["a", "a/b", "a/b/c"] {
-            let attributes = try FileManager.default.attributesOfItem(atPath: scratch.path(folder))
+            let attributes = try FileManager.default.attributesOfItem(atPath: scratch.file(folder).path)
             #expect(attributes[.type] as? FileAttributeType == .typeDirectory)
             #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
         }
     }
 
     @Test func anExistingFolderIsUsedAsItIs() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
 
         try PrivateDirectory.create(scratch.url.path)
 
@@ -27,31 +28,31 @@ struct PrivateDirectoryTests {
     }
 
     @Test func aFileInTheWayIsNamedAndNothingIsCreated() throws {
-        let scratch = try Scratch()
-        #expect(FileManager.default.createFile(atPath: scratch.path("file"), contents: Data()))
-        let path = scratch.path("file/cache")
+        let scratch = try TemporaryDirectory()
+        #expect(FileManager.default.createFile(atPath: scratch.file("file").path, contents: Data()))
+        let path = scratch.file("file/cache").path
         let expected = PrivateDirectory.Problem(
-            description: "\(path) cannot be created: \(scratch.path("file")) is not a directory")
+            description: "\(path) cannot be created: \(scratch.file("file").path) is not a directory")
 
         #expect(PrivateDirectory.problem(path) == expected)
         #expect(throws: expected) { try PrivateDirectory.create(path) }
-        #expect(try scratch.names() == ["file"])
+        #expect(try scratch.contents() == ["file"])
     }
 
     @Test func aMissingFolderUnderAUsableOneHasNoProblemAndIsNotCreatedByAsking() throws {
-        let scratch = try Scratch()
-        let path = scratch.path("x/y")
+        let scratch = try TemporaryDirectory()
+        let path = scratch.file("x/y").path
 
         #expect(PrivateDirectory.problem(path) == nil)
-        #expect(try scratch.names().isEmpty)
+        #expect(try scratch.contents().isEmpty)
     }
 
     @Test func aFileAtThePathItselfIsNotADirectory() throws {
-        let scratch = try Scratch()
-        #expect(FileManager.default.createFile(atPath: scratch.path("cache"), contents: Data()))
+        let scratch = try TemporaryDirectory()
+        #expect(FileManager.default.createFile(atPath: scratch.file("cache").path, contents: Data()))
 
-        #expect(throws: PrivateDirectory.Problem(description: "\(scratch.path("cache")) is not a directory")) {
-            try PrivateDirectory.create(scratch.path("cache"))
+        #expect(throws: PrivateDirectory.Problem(description: "\(scratch.file("cache").path) is not a directory")) {
+            try PrivateDirectory.create(scratch.file("cache").path)
         }
     }
 }

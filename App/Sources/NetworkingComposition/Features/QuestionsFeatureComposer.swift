@@ -7,16 +7,25 @@ import QuestionsFeatureAPI
 /// Wires the questions feature: Stack Exchange endpoints through the questions chain, avatars through a
 /// client for the image's own origin (no API headers reach the image host).
 ///
-/// With a cache, the API's `backoff` is obeyed (see ``StackExchangeBackoff``) and every cached answer is
-/// noted through `note` (standard error). The feature itself knows nothing of either.
-struct QuestionsFeatureComposer {
-    let loadQuestions: TopQuestionsViewModel.LoadQuestions
-    let loadQuestion: QuestionDetailLoader.LoadQuestion
-    let loadAvatar: QuestionDetailLoader.LoadAvatar
+/// With a cache, the API's `backoff` is obeyed (see `StackExchangeBackoff`), and every answer, with where it
+/// came from, is handed to `answered` (the CLI notes a cached one on standard error). The feature itself knows
+/// nothing of either.
+package struct QuestionsFeatureComposer {
+    /// Loads a page of top questions.
+    package let loadQuestions: TopQuestionsViewModel.LoadQuestions
+    /// Loads one question of `site`.
+    package let loadQuestion: QuestionDetailLoader.LoadQuestion
+    /// Loads an avatar from its image host.
+    package let loadAvatar: QuestionDetailLoader.LoadAvatar
 
-    init(
+    /// The Stack Exchange API of `settings` on `site`, through `factory`'s questions and image chains.
+    /// - Parameters:
+    ///   - answered: Hears every Stack Exchange answer once it arrived.
+    ///   - now: The current date, for the API's backoff.
+    package init(
         settings: Settings, factory: HTTPClientFactory, site: String = QuestionsQuery().site,
-        note: @escaping @Sendable (String) -> Void = { _ in }, now: @escaping @Sendable () -> Date = { Date() }
+        answered: @escaping @Sendable (StackExchangeAnswer) -> Void = { _ in },
+        now: @escaping @Sendable () -> Date = { Date() }
     ) throws {
         let baseURL = settings.questionsBaseURL
         let client = try factory.questionsClient(baseURL: baseURL)
@@ -35,7 +44,7 @@ struct QuestionsFeatureComposer {
                 } else {
                     StackExchangeAnswer(try await client.load(request: request))
                 }
-            if let text = CachedAnswerNote.text(for: answer) { note(text) }
+            answered(answer)
             return (answer.data, answer.response)
         }
         loadQuestions = { query in

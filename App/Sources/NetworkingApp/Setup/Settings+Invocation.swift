@@ -1,39 +1,12 @@
 import CommandLineKit
 import Foundation
 import HTTPClientSupport
+import NetworkingComposition
 
-/// Where each API lives and how to authenticate, from the command line and the environment.
-///
-/// Precedence: `--base-url`, then `NETWORKING_QUESTIONS_URL` / `NETWORKING_TOKEN_URL` / `NETWORKING_FILES_URL`,
-/// then the defaults.
-struct Settings: Equatable {
-    static let defaultQuestionsURL = "https://api.stackexchange.com"
-    static let defaultTokenURL = "http://localhost:3000"
-    static let defaultFilesURL = "http://localhost:3000"
-
-    var questionsBaseURL: URL
-    var tokenBaseURL: URL
-    /// The Files API, on the same backend as the token API by default (the same bearer access token).
-    var filesBaseURL: URL
-    /// The token API's initial access token (`NETWORKING_ACCESS_TOKEN`), without the `Bearer ` prefix.
-    var accessToken: String?
-    /// The Stack Exchange application key (`NETWORKING_STACKEXCHANGE_KEY`), sent as `key=`.
-    var stackExchangeKey: String?
-    /// Where the response cache lives (see ``ResponseCache``), or why it lives nowhere.
-    var cacheLocation: Result<CacheLocation, CacheUnavailable> = .failure(
-        CacheUnavailable(reason: "no cache directory is set"))
-    /// How long a command's network work may take in total, retries included: `--timeout`, then
-    /// `NETWORKING_TIMEOUT`, then ``defaultTimeout``.
-    var timeout = Settings.defaultTimeout
-    /// The client every chain starts from: `--transport`, then `NETWORKING_TRANSPORT`, then
-    /// ``TransportChoice/platformDefault``.
-    var transport = TransportChoice.platformDefault
-    /// The proxy every transport uses: `--proxy`, then `NETWORKING_PROXY` (empty goes direct), then
-    /// `HTTPProxy.environment`.
-    var proxy = HTTPProxy.environment
-
-    static let defaultTimeout = Duration.seconds(30)
-
+extension Settings {
+    /// The settings of `invocation`: its options first, then the environment's `NETWORKING_*` variables, then the
+    /// defaults.
+    /// - Throws: `UsageError` naming the option or variable whose value cannot be used.
     static func resolve(_ invocation: Invocation, environment: [String: String]) throws(UsageError) -> Settings {
         func trimmed(_ variable: String) -> String? {
             let value = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines)

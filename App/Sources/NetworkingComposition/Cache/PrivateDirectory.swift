@@ -10,23 +10,23 @@ import Foundation
 
 /// A folder a tool keeps its own files in, such as a cache: created where missing with mode 0700, and usable
 /// only when it is a folder this process can write to.
-public enum PrivateDirectory {
+enum PrivateDirectory {
     /// Why a folder cannot be used, as a clause that names the path (`"/tmp/x is not a directory"`).
-    public struct Problem: Error, Equatable, CustomStringConvertible {
+    struct Problem: Error, Equatable, CustomStringConvertible {
         /// The clause, without a final period.
-        public let description: String
+        let description: String
     }
 
     /// Creates the folder at `path` and every missing folder above it (mode 0700), then checks that it is a
     /// folder this process can write to.
     /// - Throws: ``Problem`` naming `path`, and the folder on the way that is in the way when it is another one.
-    public static func create(_ path: String) throws(Problem) {
+    static func create(_ path: String) throws(Problem) {
         try makeDirectory(path, for: path)
     }
 
     /// Why ``create(_:)`` would fail for `path`, found without creating anything; `nil` when the folder can be
     /// used or created.
-    public static func problem(_ path: String) -> Problem? {
+    static func problem(_ path: String) -> Problem? {
         var existing = path
         while kind(of: existing) == .missing {
             let parent = (existing as NSString).deletingLastPathComponent

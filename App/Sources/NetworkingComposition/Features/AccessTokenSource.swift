@@ -4,10 +4,10 @@ import HTTPClient
 /// Where the chains signed with the token API's bearer access token get it: `NETWORKING_ACCESS_TOKEN` at first,
 /// then, when it is missing or answered with 401, a fresh one from the token API's issuing endpoint (through
 /// ``AccessTokenIssuer``). The token and Files chains both take theirs from here.
-struct AccessTokenSource: Sendable {
+package struct AccessTokenSource: Sendable {
     /// No access token was configured; the refreshing chain then asks the server for one.
-    struct NotConfigured: Error, CustomStringConvertible {
-        var description: String { "NETWORKING_ACCESS_TOKEN is not set" }
+    package struct NotConfigured: Error, CustomStringConvertible {
+        package var description: String { "NETWORKING_ACCESS_TOKEN is not set" }
     }
 
     /// The configured token as an `Authorization` value (`"Bearer …"`).

@@ -1,4 +1,3 @@
-import CommandLineKit
 import Foundation
 
 /// Which `HTTPClient` every chain starts from: `--transport`, then `NETWORKING_TRANSPORT`, then ``platformDefault``.
@@ -17,13 +16,4 @@ public enum TransportChoice: String, CaseIterable, Sendable {
             .urlsession
         #endif
     }()
-
-    /// The choice named `text`; throws the usage error naming `source` and the choices otherwise.
-    static func named(_ text: String, source: String) throws(UsageError) -> TransportChoice {
-        guard let choice = TransportChoice(rawValue: text) else {
-            let names = allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(description: "\(source) must be one of \(names), not '\(text)'", command: nil)
-        }
-        return choice
-    }
 }

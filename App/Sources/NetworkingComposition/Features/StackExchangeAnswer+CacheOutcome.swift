@@ -4,7 +4,7 @@ import QuestionsFeatureAPI
 
 extension StackExchangeAnswer {
     /// How the response cache gave the answer, read from its marker header; `nil` when it came through no cache.
-    var cacheOutcome: HTTPCacheOutcome? { HTTPCacheOutcome(response) }
+    package var cacheOutcome: HTTPCacheOutcome? { HTTPCacheOutcome(response) }
 
     /// Whether the origin sent the response (no cache, or the cache's `miss`).
     static func isFromOrigin(_ response: HTTPResponse) -> Bool {

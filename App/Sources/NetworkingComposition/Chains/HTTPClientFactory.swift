@@ -1,4 +1,3 @@
-import CurlInfrastructure
 import Foundation
 import HTTPArchive
 import HTTPCaching
@@ -6,7 +5,6 @@ import HTTPClient
 import HTTPClientDecorators
 import HTTPClientSupport
 import HTTPTelemetry
-import URLSessionInfrastructure
 
 /// Builds the app's client chains; their order and the reason for each layer: <doc:WiringTheCompositionRoot>.
 public struct HTTPClientFactory: Sendable {
@@ -27,11 +25,11 @@ public struct HTTPClientFactory: Sendable {
     /// Records every chain's traffic (`--record`); `nil` records nothing.
     public var recorder: HARRecorder?
     /// Counts the recorded loads still running, so the archive is written after them (see ``TrafficArchive``).
-    var inFlight: InFlightLoads?
-    /// Traces every request attempt (`--trace` or an OTLP endpoint, see ``CommandTrace``); `nil` traces nothing.
-    var telemetry: TelemetryCollector?
+    package var inFlight: InFlightLoads?
+    /// Traces every request attempt (`--trace` or an OTLP endpoint); `nil` traces nothing.
+    package var telemetry: TelemetryCollector?
     /// `--timeout`: bounds every chain (the outermost layer), all of them together; `nil` for no bound.
-    var deadline: SharedDeadline?
+    package var deadline: SharedDeadline?
 
     /// Makes the innermost client for a base URL and the chain's ``TransportSettings``.
     public typealias MakeTransport = @Sendable (URL, TransportSettings) throws -> any HTTPClient
@@ -51,61 +49,6 @@ public struct HTTPClientFactory: Sendable {
         self.cache = cache
         self.recorder = recorder
         self.makeTransport = makeTransport
-    }
-
-    /// The app's transport: an `URLSessionClient` with its own ephemeral session and the library's size limit.
-    @Sendable public static func urlSessionTransport(baseURL: URL, requestTimeout: TimeInterval) throws
-        -> any HTTPClient
-    {
-        try URLSessionClient.ephemeral(baseURL: baseURL.absoluteString, requestTimeout: requestTimeout)
-    }
-
-    /// Makes the transport `choice` names for each chain (see ``TransportChoice``).
-    public static func transport(_ choice: TransportChoice) -> MakeTransport {
-        transport(choice, proxy: .environment)
-    }
-
-    /// Makes the transport `choice` names for each chain, sending through `proxy` (see `HTTPProxy`). Over
-    /// libcurl, every chain's client sends on one `CurlConnectionPool`, made on the first chain's first request.
-    public static func transport(_ choice: TransportChoice, proxy: HTTPProxy) -> MakeTransport {
-        switch choice {
-        case .curl:
-            let pool = SharedCurlPool()
-            return { try curlTransport(baseURL: $0, settings: $1, proxy: proxy, pool: pool.pool()) }
-        case .urlsession:
-            return { try urlSessionTransport(baseURL: $0, settings: $1, proxy: proxy) }
-        }
-    }
-
-    /// The app's transport for one chain over libcurl: a `CurlClient` with the chain's request timeout and
-    /// response size limit, sending through `proxy` on `pool`, whose connections, DNS cache and TLS sessions
-    /// every chain on it shares.
-    @Sendable public static func curlTransport(
-        baseURL: URL, settings: TransportSettings, proxy: HTTPProxy, pool: CurlConnectionPool
-    ) throws -> any HTTPClient {
-        try CurlClient(
-            baseURL: baseURL, requestTimeout: settings.requestTimeout,
-            maximumResponseBytes: settings.maximumResponseBytes, proxy: proxy, pool: pool)
-    }
-
-    /// ``urlSessionTransport(baseURL:settings:)`` sending through `proxy`, or failing to start when this
-    /// platform's URLSession cannot honour it (`TransportConfigurationError.unsupportedProxy`).
-    @Sendable public static func urlSessionTransport(
-        baseURL: URL, settings: TransportSettings, proxy: HTTPProxy
-    ) throws -> any HTTPClient {
-        try URLSessionClient(
-            baseURL: baseURL, configuration: .ephemeral, requestTimeout: settings.requestTimeout,
-            maximumResponseBytes: settings.maximumResponseBytes, proxy: proxy)
-    }
-
-    /// The app's transport for one chain: an `URLSessionClient` with its own ephemeral session, the chain's
-    /// request timeout and its response size limit.
-    @Sendable public static func urlSessionTransport(baseURL: URL, settings: TransportSettings) throws
-        -> any HTTPClient
-    {
-        try URLSessionClient.ephemeral(
-            baseURL: baseURL.absoluteString, requestTimeout: settings.requestTimeout,
-            maximumResponseBytes: settings.maximumResponseBytes)
     }
 
     /// The Stack Exchange API, cached in the cache's mode or in `mode` when given.

@@ -1,10 +1,9 @@
-import CommandLineKit
 import Foundation
 
 extension CacheLocation {
     /// Creates the cache directory and `subdirectory` inside it (mode 0700, only what is missing), or says
     /// why the cache cannot be used: `HOME` is missing, a file is in the way, a folder is not writable.
-    func prepare(_ subdirectory: URL) throws(CacheUnavailable) {
+    package func prepare(_ subdirectory: URL) throws(CacheUnavailable) {
         try checkHome()
         do {
             try PrivateDirectory.create(directory.path)
@@ -16,7 +15,7 @@ extension CacheLocation {
 
     /// Why the cache cannot be used as things are, found without creating anything; `nil` when it can be
     /// used or created.
-    func problem() -> CacheUnavailable? {
+    package func problem() -> CacheUnavailable? {
         do {
             try checkHome()
         } catch {

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import HTTPTelemetry
+import NetworkingComposition
 
 /// The command's telemetry: one root INTERNAL span per command, a CLIENT span per request attempt under it, and
 /// the request-duration histogram, written when the command ends to the `--trace` file as OTLP/JSON Lines and

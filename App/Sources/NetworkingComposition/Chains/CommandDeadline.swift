@@ -7,28 +7,29 @@ import HTTPClientDecorators
 /// Every chain's outermost layer is bounded by the same `SharedDeadline`, so a command that loads twice (a
 /// question, then its avatar) has the whole budget for both, and retry inside never waits past it. When the
 /// time is up, the load fails with `HTTPTransportError.timedOut`, saying "the command timed out after N s".
-enum CommandDeadline {
+package enum CommandDeadline {
     /// A deadline `total` from now on `clock`, failing loads with ``expired(after:)``.
-    static func start(total: Duration, clock: any Clock<Duration> = ContinuousClock()) -> SharedDeadline {
+    package static func start(total: Duration, clock: any Clock<Duration> = ContinuousClock()) -> SharedDeadline {
         SharedDeadline(after: total, clock: clock, expired: { expired(after: total) })
     }
 
     /// The error a load gets once a deadline of `total` has passed.
-    static func expired(after total: Duration) -> HTTPTransportError {
+    package static func expired(after total: Duration) -> HTTPTransportError {
         .timedOut(underlying: Error(total: total))
     }
 
     /// The cause of ``expired(after:)``: "the command timed out after N s; --timeout sets the limit".
-    struct Error: Swift.Error, Equatable, CustomStringConvertible {
-        let total: Duration
+    package struct Error: Swift.Error, Equatable, CustomStringConvertible {
+        /// The deadline's whole budget.
+        package let total: Duration
 
-        var description: String {
+        package var description: String {
             "the command timed out after \(CommandDeadline.seconds(total)) s; --timeout sets the limit"
         }
     }
 
     /// `"1"`, `"2.5"`: whole seconds without decimals, otherwise up to three.
-    static func seconds(_ duration: Duration) -> String {
+    package static func seconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let milliseconds = attoseconds / 1_000_000_000_000_000
         guard milliseconds > 0 else { return "\(seconds)" }

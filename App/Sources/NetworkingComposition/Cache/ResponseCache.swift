@@ -28,7 +28,7 @@ public struct ResponseCache: Sendable {
     /// `text` with every UTF-8 byte other than an ASCII letter, digit, `-` or `.` written as `%XX` (upper case
     /// hex): what `addingPercentEncoding(withAllowedCharacters:)` gives for that set, without the `CharacterSet`
     /// and `NSString` work it costs at the start of every cached command.
-    static func directoryName(for text: String) -> String {
+    package static func directoryName(for text: String) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count * 3)
@@ -50,12 +50,12 @@ public struct ResponseCache: Sendable {
     }
 
     /// The cache directory the environment names, or `nil` when it names none (no `HOME` either).
-    static func directory(environment: [String: String]) -> URL? {
+    package static func directory(environment: [String: String]) -> URL? {
         try? location(environment: environment).get().directory
     }
 
     /// Where the environment puts the cache, or why it puts it nowhere.
-    static func location(environment: [String: String]) -> Result<CacheLocation, CacheUnavailable> {
+    package static func location(environment: [String: String]) -> Result<CacheLocation, CacheUnavailable> {
         func value(_ name: String) -> String? {
             environment[name].flatMap { $0.isEmpty ? nil : $0 }
         }
@@ -79,9 +79,15 @@ public struct ResponseCache: Sendable {
 
 /// Where the cache lives: its directory and, when it is under `HOME`, the home directory, which the tool never
 /// creates.
-struct CacheLocation: Equatable, Sendable {
+package struct CacheLocation: Equatable, Sendable {
     /// The directory holding one subdirectory per base URL.
-    var directory: URL
+    package var directory: URL
     /// `HOME`, when the directory is under it: it must exist already.
-    var home: URL?
+    package var home: URL?
+
+    /// The cache in `directory`; `home` when that is under `HOME`.
+    package init(directory: URL, home: URL? = nil) {
+        self.directory = directory
+        self.home = home
+    }
 }
