@@ -26,6 +26,7 @@ struct QuestionsPreviewArchiveTests {
     /// discard port), so a request that reached the network would fail.
     private func replay(_ arguments: [String]) async -> (AppExitStatus, CapturingConsole) {
         let archive = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Packages/QuestionsFeature/Previews/questions.har")
         // The command's deadline is wall-clock time, and this in-process run shares the test executor's threads with
         // every other suite: the longest allowed timeout keeps a busy run from expiring it (a replay needs no bound).

@@ -92,6 +92,7 @@ struct TraceOptionTests {
         AppExitStatus, CapturingConsole
     ) {
         let archive = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Packages/QuestionsFeature/Previews/questions.har")
         let environment = [
             "NETWORKING_QUESTIONS_URL": "http://127.0.0.1:9", "NETWORKING_TOKEN_URL": "http://127.0.0.1:9",

@@ -52,6 +52,7 @@ struct ReadmeCommandListTests {
     /// The README's first code block.
     private static func commandBlock() throws -> String {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("App/README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         let parts = text.components(separatedBy: "```\n")
