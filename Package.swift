@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "networking", targets: ["networking"]),
         .library(name: "NetworkingApp", targets: ["NetworkingApp"]),
+        .library(name: "NetworkingComposition", targets: ["NetworkingComposition"]),
         .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     ],
     dependencies: [
@@ -26,10 +27,34 @@ let package = Package(
     targets: [
         // The command line machinery: imports Foundation and the C library only, no package of this repository.
         .target(name: "CommandLineKit", path: "App/Sources/CommandLineKit"),
+        // The composition root: builds the client chains and the features' closures; no command line in it.
+        .target(
+            name: "NetworkingComposition",
+            dependencies: [
+                .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "HTTPClientSupport", package: "HTTPClient"),
+                .product(name: "HTTPTransfers", package: "HTTPTransfers"),
+                .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+                .product(name: "CurlInfrastructure", package: "CurlInfrastructure"),
+                .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
+                .product(name: "HTTPCaching", package: "HTTPCaching"),
+                .product(name: "HTTPArchive", package: "HTTPArchive"),
+                .product(name: "HTTPTelemetry", package: "HTTPTelemetry"),
+                .product(name: "QuestionsFeature", package: "QuestionsFeature"),
+                .product(name: "QuestionsFeatureAPI", package: "QuestionsFeature"),
+                .product(name: "TokenFeature", package: "TokenFeature"),
+                .product(name: "TokenFeatureAPI", package: "TokenFeature"),
+                .product(name: "FilesFeature", package: "FilesFeature"),
+                .product(name: "FilesFeatureAPI", package: "FilesFeature"),
+            ],
+            path: "App/Sources/NetworkingComposition"
+        ),
+        // The CLI: parses the command line, runs one command over the composition root, and prints.
         .target(
             name: "NetworkingApp",
             dependencies: [
                 "CommandLineKit",
+                "NetworkingComposition",
                 .product(name: "HTTPClient", package: "HTTPClient"),
                 .product(name: "HTTPClientSupport", package: "HTTPClient"),
                 .product(name: "HTTPTransfers", package: "HTTPTransfers"),
@@ -56,6 +81,7 @@ let package = Package(
             dependencies: [
                 "CommandLineKit",
                 "NetworkingApp",
+                "NetworkingComposition",
                 .product(name: "HTTPClient", package: "HTTPClient"),
                 .product(name: "HTTPClientSupport", package: "HTTPClient"),
                 .product(name: "HTTPTransfers", package: "HTTPTransfers"),
@@ -89,6 +115,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "NetworkingApp",
+                "NetworkingComposition",
                 .product(name: "HTTPClient", package: "HTTPClient"),
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
                 .product(name: "DevServerSupport", package: "HTTPClient"),

@@ -106,6 +106,42 @@ class CheckDependenciesTests(unittest.TestCase):
         self.make_command_line_kit("import Foundation\n", dependencies=', dependencies: ["NetworkingApp"]')
         self.assert_violation("Package.swift:2:", "CommandLineKit must depend on nothing")
 
+    def make_composition(self, source, dependencies=""):
+        manifest = ("let package = Package(targets: [\n"
+                    '    .target(name: "CommandLineKit"),\n'
+                    f'    .target(\n        name: "NetworkingComposition",\n        dependencies: [{dependencies}],\n'
+                    '        path: "App/Sources/NetworkingComposition"\n    ),\n'
+                    '    .target(name: "NetworkingApp", dependencies: ["CommandLineKit", "NetworkingComposition"]),\n'
+                    "])\n")
+        self.write("Package.swift", manifest)
+        self.write("App/Sources/CommandLineKit/Parser.swift", "import Foundation\n")
+        self.write("App/Sources/NetworkingApp/NetworkingApp.swift", "import CommandLineKit\nimport NetworkingComposition\n")
+        self.write("App/Sources/NetworkingComposition/Chains/Factory.swift", source)
+
+    def test_a_composition_root_without_the_command_line_passes(self):
+        self.make_composition("import Foundation\nimport HTTPClient\n", dependencies='"HTTPClient"')
+        result = self.check()
+        self.assertEqual(result.returncode, 0, result.stderr)
+
+    def test_the_composition_root_importing_the_command_line_library_fails(self):
+        self.make_composition("import Foundation\n@testable import CommandLineKit\n")
+        self.assert_violation("App/Sources/NetworkingComposition/Chains/Factory.swift:2:",
+                              "NetworkingComposition must not import CommandLineKit")
+
+    def test_the_composition_root_depending_on_the_command_line_library_fails(self):
+        self.make_composition("import Foundation\n", dependencies='\n            "CommandLineKit",\n        ')
+        self.assert_violation("Package.swift:6:", "NetworkingComposition must not depend on CommandLineKit")
+
+    def test_the_composition_root_depending_on_the_command_line_product_fails(self):
+        self.make_composition(
+            "import Foundation\n", dependencies='.product(name: "CommandLineKit", package: "Networking")')
+        self.assert_violation("Package.swift:5:", "NetworkingComposition must not depend on CommandLineKit")
+
+    def test_the_cli_target_may_import_both(self):
+        self.make_composition("import Foundation\n")
+        self.append("App/Sources/NetworkingApp/NetworkingApp.swift", "import HTTPClient\n")
+        self.assertEqual(self.check().returncode, 0)
+
     def test_a_feature_importing_the_infrastructure_fails(self):
         self.append("Packages/QuestionsFeature/Sources/QuestionsFeature/QuestionsFeature.swift",
                     "import URLSessionInfrastructure\n")

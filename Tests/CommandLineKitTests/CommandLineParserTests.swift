@@ -59,6 +59,15 @@ struct CommandLineParserTests {
         #expect(try parse("--generate-completion-script", "fish").action == .run(.completion(.fish)))
     }
 
+    @Test func namesWhatWasAskedForAsTheTableSpellsIt() throws {
+        #expect(try parse("-v", "greet", "Ada").path == ["greet"])
+        #expect(try parse("count", "--from=5", "down").path == ["count", "down"])
+        #expect(try parse("config").path == ["config", "show"])
+        #expect(try parse("--version").path == ["--version"])
+        #expect(try parse("help", "greet").path == ["help"])
+        #expect(try parse("count", "down", "--help").path == ["help"])
+    }
+
     @Test(arguments: [
         ([], UsageError(description: "missing command", command: nil)),
         (["-v"], UsageError(description: "missing command", command: nil)),

@@ -5,6 +5,7 @@ import QuestionsFeature
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// The app's own chains (``HTTPClientFactory`` with its `URLSessionClient` transport) against the dev server.
 @Suite(.timeLimit(.minutes(1)))

@@ -5,6 +5,7 @@ import HTTPClient
 import HTTPClientDecorators
 import HTTPClientTestSupport
 import NetworkingApp
+import NetworkingComposition
 import Testing
 
 /// `.loggingRequestAndResponse(to:)` innermost on real traffic: every attempt logged, no secret in any line.

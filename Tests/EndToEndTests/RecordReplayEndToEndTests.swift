@@ -5,6 +5,7 @@ import QuestionsFeature
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// The questions feature through the app's own chains: recorded live against the dev server, then replayed
 /// from the archive alone, renders the same screens.

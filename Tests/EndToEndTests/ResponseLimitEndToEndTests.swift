@@ -3,6 +3,7 @@ import Foundation
 import HTTPClient
 import HTTPClientTestSupport
 import NetworkingApp
+import NetworkingComposition
 import Testing
 
 /// Each App chain stops an answer larger than its own limit, over real loopback traffic.

@@ -6,6 +6,7 @@ import HTTPClient
 import HTTPClientDecorators
 import HTTPClientTestSupport
 import NetworkingApp
+import NetworkingComposition
 import Testing
 import URLSessionInfrastructure
 

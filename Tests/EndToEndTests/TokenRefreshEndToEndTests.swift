@@ -5,6 +5,7 @@ import HTTPClient
 import HTTPClientDecorators
 import HTTPClientTestSupport
 import NetworkingApp
+import NetworkingComposition
 import Testing
 
 /// `.refreshingAccessToken(stored:refresh:)` over `URLSessionClient` against the dev server's token API.

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import HTTPClientDecorators
+import NetworkingComposition
 import QuestionsFeature
 
 /// The `networking` command line tool: parses the command line, composes the features, runs one command.
@@ -47,7 +48,7 @@ public enum NetworkingApp {
         }
         let archive: TrafficArchive
         do {
-            archive = try TrafficArchive(invocation)
+            archive = try TrafficArchive(recordPath: invocation.recordPath, replayPath: invocation.replayPath)
         } catch {
             console.writeError("networking: \(FailureClassifier.oneLine(error.description))\n")
             return .usage
@@ -70,8 +71,7 @@ public enum NetworkingApp {
         var factory = HTTPClientFactory(
             log: log, cache: cache, recorder: archive.recorder, makeTransport: archive.transport(liveTransport))
         if let template = invocation.writeOut {
-            factory.makeTransport = WritingOutHTTPClient.transports(
-                factory.makeTransport, template: template, write: console.writeRawError)
+            factory.makeTransport = template.writingOut(factory.makeTransport, write: console.writeRawError)
         }
         factory.inFlight = archive.inFlight
         factory.deadline = CommandDeadline.start(total: settings.timeout)
@@ -91,7 +91,7 @@ public enum NetworkingApp {
             status = Report.failure("Could not start", error, console: console)
         }
         let finalStatus = await archive.finish(status, console: console)
-        await trace.finish(finalStatus, command: invocation.command, console: console)
+        await trace.finish(finalStatus, commandPath: invocation.commandPath, console: console)
         json?.release(for: finalStatus)
         return finalStatus
     }
@@ -110,12 +110,13 @@ public enum NetworkingApp {
             console.writeDocument(CommandTable.tool.completionScript(for: shell))
             return .success
         case .questions(let options):
-            let composer = try QuestionsFeatureComposer(settings: settings, factory: factory, note: console.writeError)
+            let composer = try QuestionsFeatureComposer(
+                settings: settings, factory: factory, answered: CachedAnswerNote.writing(to: console.writeError))
             return await QuestionsCommand(composer: composer, console: console, now: now).run(options)
         case .question(let options):
             let composer = try QuestionsFeatureComposer(
                 settings: settings, factory: factory, site: options.site ?? QuestionsQuery().site,
-                note: console.writeError)
+                answered: CachedAnswerNote.writing(to: console.writeError))
             return await QuestionCommand(composer: composer, console: console, now: now).run(options)
         case .token:
             return await TokenCommand(

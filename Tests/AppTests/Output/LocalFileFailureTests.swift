@@ -4,6 +4,7 @@ import HTTPTransfers
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// A file error wrapped by a package (`HTTPBodyError`, `HTTPDownloadError`) reads as one sentence naming the
 /// path, the cause in plain words and the fix, however Foundation or POSIX reported it.

@@ -3,6 +3,7 @@ import Foundation
 import HTTPClientTestSupport
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// A ``Console`` whose standard output and standard error are recorded, with a fixed standard input.
 struct CapturingConsole {

@@ -4,6 +4,7 @@ import HTTPClientTestSupport
 @testable import HTTPCaching
 @testable import HTTPClientDecorators
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// The decorators of a chain from the outermost in, down to the transport: `["dedup", "headers", …, "transport"]`.
 enum ChainLayers {

@@ -4,6 +4,7 @@ import HTTPClientTestSupport
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// Stands in for the network under every chain an ``HTTPClientFactory`` builds: records the base URL each
 /// chain was made for and answers every request from one ``ScriptedHTTPClient``.

@@ -4,6 +4,7 @@ import HTTPClientSupport
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// The values of curl's variables for one exchange, measured or not.
 struct WriteOutExchangeTests {

@@ -4,6 +4,7 @@ import HTTPClientSupport
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// A load through redirects, combined as curl reports a transfer with `-L`.
 struct WriteOutMeasurementTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import NetworkingApp
+@testable import NetworkingComposition
 
 /// `--write-out FORMAT` read once into text and curl's variables.
 struct WriteOutTemplateTests {

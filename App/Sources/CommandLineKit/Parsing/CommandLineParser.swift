@@ -32,28 +32,29 @@ private struct CommandLineParser<Common: Sendable, Result> {
         if option == "help" || tool.helpOption.isSpelled(option) {
             let topic = try helpTopic(arguments.popFirst())
             try expectNothingAfter(option)
-            return ParsedCommandLine(common: common, action: .help(command: topic))
+            return ParsedCommandLine(common: common, action: .help(command: topic), path: ["help"])
         }
         if let standalone = tool.standaloneOptions.first(where: { $0.spec.isSpelled(option) }) {
             let value = standalone.spec.value == .none ? nil : try value(of: option, inlineValue)
             let result = try standalone.result(value: value, context: context(standalone.spec))
             try expectNothingAfter(option)
-            return ParsedCommandLine(common: common, action: .run(result))
+            return ParsedCommandLine(common: common, action: .run(result), path: [standalone.spec.name])
         }
         guard let selected = tool.command(named: word) else {
             throw UsageError(description: "unknown command '\(word)'", command: nil)
         }
         command = selected.name
-        let action = try parseCommand(selected)
-        return ParsedCommandLine(common: common, action: action)
+        let (action, path) = try parseCommand(selected)
+        return ParsedCommandLine(common: common, action: action, path: path)
     }
 
     /// Reads the rest of the command line as `selected`'s (or one of its subcommands') options and arguments.
     ///
     /// The words pick the subcommand first; then every option applies in the order given, so the first
-    /// mistake on the line is the one reported.
+    /// mistake on the line is the one reported. Returns what was asked for and the picked command's names, or
+    /// `["help"]` for help.
     private mutating func parseCommand(_ selected: Subcommand<Result>) throws(UsageError)
-        -> ParsedCommandLine<Common, Result>.Action
+        -> (ParsedCommandLine<Common, Result>.Action, [String])
     {
         let items = scan(selected.summary)
         let target = CommandTarget(selected, words: items.compactMap(\.word))
@@ -80,10 +81,10 @@ private struct CommandLineParser<Common: Sendable, Result> {
                 continue
             }
         }
-        if wantsHelp { return .help(command: selected.name) }
+        if wantsHelp { return (.help(command: selected.name), ["help"]) }
         if let error = target.unknownSubcommand(command: command) { throw error }
         guard let parsing else { throw target.missingSubcommand(command: command) }
-        return .run(try parsing.finish(target.words, command))
+        return (.run(try parsing.finish(target.words, command)), target.path)
     }
 
     /// The rest of the command line as options (with their values) and words, up to the first mistake that

@@ -12,6 +12,10 @@ public struct ParsedCommandLine<Common, Result> {
     public var common: Common
     /// What was asked for.
     public var action: Action
+    /// The words that name what was asked for, as the table spells them: a command's names from the top-level
+    /// one (`["files", "download"]`, a group's default subcommand included), a standalone option's name
+    /// (`["--version"]`), or `["help"]`.
+    public var path: [String]
 }
 
 extension ParsedCommandLine: Sendable where Common: Sendable, Result: Sendable {}

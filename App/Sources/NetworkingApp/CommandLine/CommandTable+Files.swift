@@ -1,4 +1,5 @@
 import CommandLineKit
+import NetworkingComposition
 
 /// `networking files` and its subcommands `download NAME` and `upload FILE...`.
 extension CommandTable {
@@ -10,11 +11,11 @@ extension CommandTable {
             folder under the last path component of NAME unless --output says where (- is standard output); a
             file is written beside it as NAME.partial and moved into place when complete, so an interrupted
             download (Ctrl-C exits 130) keeps its bytes and the same command resumes it. An upload is resumable
-            when the Files API offers it (tus, when OPTIONS v1/tus/ says so) or --protocol draft|tus asks for
-            it: the same command continues an interrupted one from the server's offset, and --cancel deletes it
-            and its record (kept in the cache directory). On a terminal, a progress bar shows on standard
-            error. --timeout does not bound a download's or an upload's transfer, which takes as long as its
-            size needs; a transfer that stalls still ends when no byte moves for the request timeout (30 s).
+            when the Files API says it offers tus or --protocol draft|tus asks for it: the same command
+            continues an interrupted one from the server's offset, and --cancel deletes it and its record (kept
+            in the cache directory). On a terminal, a progress bar shows on standard error. --timeout does not
+            bound a download's or an upload's transfer, which takes as long as its size needs; a transfer that
+            stalls still ends when no byte moves for the request timeout (30 s).
             """,
         defaults: false,
         options: [.flag("--json", help: "print the list as a JSON document instead of a table", \.self)],

@@ -1,5 +1,6 @@
 import CommandLineKit
 import HTTPCaching
+import NetworkingComposition
 import QuestionsFeature
 
 /// `networking questions` and `networking question ID`: the Stack Exchange commands.

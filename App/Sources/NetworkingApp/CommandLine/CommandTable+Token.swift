@@ -1,4 +1,5 @@
 import CommandLineKit
+import NetworkingComposition
 
 /// `networking token` and its subcommand `update NEW_TOKEN`.
 extension CommandTable {
@@ -6,8 +7,8 @@ extension CommandTable {
         "token", abstract: "the stored token of the token API",
         discussion: """
             Reads or replaces the token stored by the token API. Calls are authenticated with
-            \(Settings.Variable.accessToken); when it is missing or rejected (401), a fresh access token is
-            requested from the server's token-issuing endpoint (POST v1/auth/token) once.
+            \(Settings.Variable.accessToken); when it is missing or rejected (401), the tool asks the token API
+            to issue a fresh access token, once, and sends the call again with it.
             """,
         defaults: (), subcommands: [updateToken]
     ) { _ in .token }

@@ -1,4 +1,5 @@
 import CommandLineKit
+import NetworkingComposition
 
 /// Every command, subcommand, argument and option of `networking`, as one tree: each command owns its
 /// arguments, options and subcommands (`CommandTable+Questions.swift`, `+Token`, `+Files`, `+Cache`), each
@@ -18,6 +19,7 @@ enum CommandTable {
     static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         let parsed = try tool.parse(arguments)
         var invocation = parsed.common
+        invocation.commandPath = parsed.path
         switch parsed.action {
         case .help(let command): invocation.command = .help(command)
         case .run(let command): invocation.command = command

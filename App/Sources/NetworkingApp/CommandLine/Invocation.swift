@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import HTTPCaching
 import HTTPClientSupport
+import NetworkingComposition
 import QuestionsFeature
 
 /// What the user asked for on the command line, validated: the options every command takes, and the command.
@@ -25,6 +26,9 @@ struct Invocation: Equatable, Sendable {
     /// `--proxy URL`: the proxy every request goes through; `''` goes direct.
     var proxy: HTTPProxy?
     var command: Command
+    /// The command's words as ``CommandTable`` spells them (`["files", "download"]`, `["--version"]`,
+    /// `["help"]`).
+    var commandPath: [String] = []
 
     /// `--no-cache` (`.reload`) or `--offline`, which only the Stack Exchange commands take.
     var cacheMode: HTTPCachePolicy.Mode {

@@ -1,3 +1,5 @@
+import NetworkingComposition
+
 /// The help texts of `networking`, generated from ``CommandTable``; the environment section reads the
 /// variables and their defaults from ``Settings``.
 enum Usage {

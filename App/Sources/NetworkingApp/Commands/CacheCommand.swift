@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import NetworkingComposition
 
 /// `networking cache info` and `networking cache clear`: the response cache's location and contents, or
 /// emptying it (backoff deadlines included).

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import NetworkingComposition
 import QuestionsFeature
 
 /// `networking question ID`: the question first, then its owner's avatar, as text or a JSON document.

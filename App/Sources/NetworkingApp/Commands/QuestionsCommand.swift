@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import NetworkingComposition
 import QuestionsFeature
 
 /// `networking questions`: the top-questions list, as a table or a JSON document.

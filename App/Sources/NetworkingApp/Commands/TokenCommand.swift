@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import NetworkingComposition
 import TokenFeature
 
 /// `networking token` and `networking token update`: the token feature's view model, shown in a terminal.

@@ -1,8 +1,10 @@
+import NetworkingComposition
+
 extension CacheUnavailable: CategorizedError {
     var exitStatus: ExitStatus { .localFileFailure }
 }
 
-extension TokenFeatureComposer.NoAccessTokenConfigured: CategorizedError {
+extension AccessTokenSource.NotConfigured: CategorizedError {
     /// The refreshing chain asks the server for a token instead; this reaches the top only when that request
     /// could not be made either.
     var exitStatus: ExitStatus { .networkFailure }

@@ -1,4 +1,5 @@
 import CurlInfrastructure
+import NetworkingComposition
 
 extension CurlError: CategorizedError {
     /// libcurl could not complete a transfer: the network failed, like the `HTTPTransportError` it is kept in.

@@ -1,3 +1,4 @@
+import NetworkingComposition
 import QuestionsFeatureAPI
 
 /// The line on standard error that says an answer came from the cache, and how old it is.
@@ -14,5 +15,13 @@ enum CachedAnswerNote {
             note += " (--no-cache reloads it)"
         }
         return note + "\n"
+    }
+
+    /// Hears each answer and writes the note of a cached one through `write`; what the questions composer's
+    /// `answered` takes.
+    static func writing(to write: @escaping @Sendable (String) -> Void) -> @Sendable (StackExchangeAnswer) -> Void {
+        { answer in
+            if let note = text(for: answer) { write(note) }
+        }
     }
 }

@@ -3,6 +3,7 @@ import HTTPArchive
 import HTTPCaching
 import HTTPClient
 import HTTPClientDecorators
+import NetworkingComposition
 import QuestionsFeatureAPI
 
 /// The one piece of advice a failure's message ends with, chosen by its cause; `nil` when there is none

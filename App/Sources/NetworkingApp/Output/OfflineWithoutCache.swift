@@ -1,3 +1,5 @@
+import NetworkingComposition
+
 /// `--offline` was given but the response cache cannot be used. Exit status 1, like an answer that is not
 /// cached.
 struct OfflineWithoutCache: CategorizedError, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientDecorators
 import HTTPClientSupport
 import HTTPTelemetry
 
@@ -30,6 +31,13 @@ struct WriteOutExchange: Sendable {
         self.url = url
         self.statusCode = statusCode
         self.measurement = measurement
+    }
+
+    /// The exchange the transport's collector saw, its redirects added up as curl adds them.
+    init(_ exchange: CollectedHTTPExchange) {
+        self.init(
+            method: exchange.request.method, url: exchange.url, statusCode: exchange.response?.statusCode,
+            measurement: exchange.metrics.map { WriteOutMeasurement(hops: exchange.redirects, last: $0) })
     }
 
     /// An exchange without redirects, measured as `metrics`.

@@ -29,7 +29,7 @@ let package = Package(
                 .product(name: "HTTPClientSupport", package: "HTTPClient"),
                 .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
-                .product(name: "NetworkingApp", package: "Networking"),
+                .product(name: "NetworkingComposition", package: "Networking"),
             ]
         ),
         .executableTarget(

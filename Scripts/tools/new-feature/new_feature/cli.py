@@ -51,11 +51,11 @@ Next steps:
   2. Replace the sample model, endpoint ({name}API) and mapping ({name}Mapper) with the real ones.
   3. Wire it in App/. In the root Package.swift add
          .package(path: "Packages/{package}"),
-     and to the NetworkingApp target's dependencies
+     and to the NetworkingComposition target's dependencies
          .product(name: "{package}", package: "{package}"),
          .product(name: "{package}API", package: "{package}"),
-     then add App/Sources/NetworkingApp/Composition/{package}Composer.swift, which builds the closure
-     from a client chain (HTTPClientFactory) + endpoint + mapper:
+     then add App/Sources/NetworkingComposition/Features/{package}Composer.swift, which builds the
+     closure from a client chain (HTTPClientFactory) + endpoint + mapper:
          let load{name}: {name}ViewModel.Load{name} = {{
              let (data, response) = try await client.load(request: {name}API.list)
              return try {name}Mapper.map(data: data, response: response)

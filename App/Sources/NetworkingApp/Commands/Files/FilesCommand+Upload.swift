@@ -2,6 +2,7 @@ import CommandLineKit
 import FilesFeature
 import FilesFeatureAPI
 import Foundation
+import NetworkingComposition
 
 /// `networking files upload FILE...` and `files upload --cancel FILE...`.
 ///

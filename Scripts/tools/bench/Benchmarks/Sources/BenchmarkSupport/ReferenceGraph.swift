@@ -7,7 +7,7 @@
 public enum ReferenceGraph {
     /// Modules whose types are entered.
     public static let projectModules: Set<String> = [
-        "HTTPClient", "HTTPClientDecorators", "URLSessionInfrastructure", "NetworkingApp", "BenchmarkSupport",
+        "HTTPClient", "HTTPClientDecorators", "URLSessionInfrastructure", "NetworkingComposition", "BenchmarkSupport",
         "bench", "soak",
     ]
 

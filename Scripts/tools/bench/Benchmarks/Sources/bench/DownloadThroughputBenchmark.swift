@@ -4,7 +4,7 @@ import FilesFeatureAPI
 import Foundation
 import HTTPClient
 import HTTPTransfers
-import NetworkingApp
+import NetworkingComposition
 import URLSessionInfrastructure
 
 /// Download throughput of one large static file (`v1/files/NAME` on nginx): `HTTPClient.download` over each

@@ -2,7 +2,7 @@ import BenchmarkSupport
 import CurlInfrastructure
 import Foundation
 import HTTPClient
-import NetworkingApp
+import NetworkingComposition
 import Synchronization
 
 #if canImport(FoundationNetworking)

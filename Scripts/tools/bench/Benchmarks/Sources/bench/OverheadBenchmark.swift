@@ -3,7 +3,7 @@ import Foundation
 import HTTPArchive
 import HTTPClient
 import HTTPClientDecorators
-import NetworkingApp
+import NetworkingComposition
 
 /// Nanoseconds and heap allocations per request of each decorator and of the App's chains, over an
 /// in-memory client that answers at once, against that client alone.

@@ -1,7 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import HTTPClient
-import NetworkingApp
+import NetworkingComposition
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -2,7 +2,7 @@ import BenchmarkSupport
 import Foundation
 import HTTPClient
 import HTTPClientSupport
-import NetworkingApp
+import NetworkingComposition
 
 /// 10,000 requests with 256 in flight through the App's full chain over loopback: peak RSS, RSS growth,
 /// and proof that every chain the factory builds is released afterwards (no retain cycles).

@@ -3,7 +3,7 @@ import Foundation
 import HTTPClient
 import HTTPClientDecorators
 import HTTPTelemetry
-import NetworkingApp
+import NetworkingComposition
 
 /// What tracing (`.tracing(into:baseURL:)`, one span per attempt into a ``TelemetryCollector``) adds to a
 /// request, side by side with the same client without it: in process over an in-memory client that answers

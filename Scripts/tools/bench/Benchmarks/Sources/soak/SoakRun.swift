@@ -3,7 +3,7 @@ import DevServerSupport
 import Foundation
 import HTTPClient
 import HTTPClientDecorators
-import NetworkingApp
+import NetworkingComposition
 import QuestionsFeature
 import URLSessionInfrastructure
 
