@@ -1,9 +1,12 @@
 """Tests of Scripts/tools/release/lazy-libcurl.c, the stand-in for libcurl that Scripts/release links into the
 static `networking` binary: it must define exactly the libcurl functions the toolchain's FoundationNetworking
-and Packages/CurlInfrastructure call, and load libcurl.so.4 on first use, passing every argument through. Linux
-only (needs the toolchain's clang and its static Foundation)."""
+and Packages/CurlInfrastructure call, and load libcurl.so.4 on first use, passing every argument through; and a
+static program linked with CurlInfrastructure's system libraries the way Scripts/release links (through
+Scripts/tools/release/lazy-libcurl-setup) must not name libcurl as NEEDED. Linux only (needs the toolchain's
+clang and its static Foundation)."""
 
 import ctypes.util
+import os
 import re
 import shutil
 import subprocess
@@ -13,6 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SOURCE = ROOT / "Scripts" / "tools" / "release" / "lazy-libcurl.c"
+SETUP = ROOT / "Scripts" / "tools" / "release" / "lazy-libcurl-setup"
 SWIFT = shutil.which("swift")
 TOOLCHAIN = Path(SWIFT).resolve().parent if SWIFT else None
 CLANG = TOOLCHAIN / "clang" if TOOLCHAIN and (TOOLCHAIN / "clang").exists() else shutil.which("clang")
@@ -102,6 +106,71 @@ class LazyLibcurlTests(unittest.TestCase):
         self.assertEqual(output.splitlines(), [
             "before 0", "after 1", "long 0", "pointer 0", "off_t 0", "getinfo 0 0", "unknown 1",
             "version libcurl"])
+
+
+# A static program with CurlInfrastructure's system libraries (their module maps copied beside it) and
+# FoundationNetworking, as the `networking` binary has them: reports whether libcurl is mapped before and after
+# its first libcurl call.
+PROBE_MANIFEST = """// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "LazyLinkProbe",
+    targets: [
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl"),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
+        .executableTarget(name: "probe", dependencies: ["CCurl", "CZlib"]),
+    ]
+)
+"""
+PROBE_MAIN = """import CCurl
+import CZlib
+import Foundation
+import FoundationNetworking
+
+func libcurlMapped() -> Bool {  // /proc files report no size, so read them to the end
+    let maps = try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps")).readToEnd()
+    return String(decoding: maps ?? Data(), as: UTF8.self).contains("libcurl")
+}
+
+print("before \\(libcurlMapped())")
+_ = URLRequest(url: URL(fileURLWithPath: "/"))
+let version = String(cString: curl_version())
+print("after \\(libcurlMapped())")
+print(version.hasPrefix("libcurl/") ? "libcurl" : version, String(cString: zlibVersion()).isEmpty ? "" : "zlib")
+"""
+
+
+def needed_libraries(binary):
+    dynamic = subprocess.run(["readelf", "-d", str(binary)], check=True, capture_output=True, text=True).stdout
+    return re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", dynamic)
+
+
+@unittest.skipUnless(SWIFT and CLANG and shutil.which("readelf") and shutil.which("pkg-config")
+                     and ctypes.util.find_library("curl"), "needs swift, clang, readelf, pkg-config and libcurl")
+class LazyLinkTests(unittest.TestCase):
+    def test_a_static_program_with_the_system_libraries_loads_libcurl_only_on_first_use(self):
+        with tempfile.TemporaryDirectory() as directory:
+            package = Path(directory) / "probe"
+            stand_in = Path(directory) / "lazy-libcurl"
+            subprocess.run([str(SETUP), str(stand_in)], check=True, capture_output=True, text=True)
+            for module in ("CCurl", "CZlib"):
+                shutil.copytree(CURL_INFRASTRUCTURE / module, package / "Sources" / module)
+            (package / "Sources" / "probe").mkdir(parents=True)
+            (package / "Sources" / "probe" / "main.swift").write_text(PROBE_MAIN)
+            (package / "Package.swift").write_text(PROBE_MANIFEST)
+            environment = {**os.environ, "PKG_CONFIG_PATH": f"{stand_in}:{os.environ.get('PKG_CONFIG_PATH', '')}"}
+            build = subprocess.run(
+                [SWIFT, "build", "--package-path", str(package), "--static-swift-stdlib",
+                 "-Xlinker", "-L", "-Xlinker", str(stand_in)],
+                env=environment, capture_output=True, text=True, timeout=600)
+            self.assertEqual(build.returncode, 0, build.stdout[-3000:] + build.stderr[-3000:])
+            binary = package / ".build" / "debug" / "probe"
+            needed = needed_libraries(binary)
+            output = subprocess.run([str(binary)], check=True, capture_output=True, text=True, timeout=60).stdout
+        self.assertFalse([name for name in needed if "curl" in name], needed)
+        self.assertIn("libz.so.1", needed)
+        self.assertEqual(output.splitlines(), ["before false", "after true", "libcurl zlib"])
 
 
 if __name__ == "__main__":
