@@ -41,6 +41,32 @@ struct SharedPoolEndToEndTests {
         #expect(server.acceptedConnections == limit)
     }
 
+    @Test("the connections a wide burst opened stay alive through a quiet spell for the next wide burst")
+    func connectionsKeptAtWidth() async throws {
+        let width = 24
+        let server = try CountingServer(held: width)
+        let client = try CurlClient(
+            baseURL: server.url(), requestTimeout: 60, proxy: .direct, pool: try CurlConnectionPool())
+        _ = try await client.load(request: TestRequest(path: "first"))
+
+        for burst in 0..<2 {
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<width {
+                    group.addTask {
+                        try await client.load(request: TestRequest(path: "load/\(burst)/\(index)")).1.statusCode
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses == Array(repeating: 200, count: width))
+            for index in 0..<width {  // one at a time: libcurl's default cache shrinks to 4 per handle
+                _ = try await client.load(request: TestRequest(path: "quiet/\(burst)/\(index)"))
+            }
+        }
+
+        #expect(server.acceptedConnections == width)
+    }
+
     @Test("the connect timeout ends a connect that hangs long before the request timeout")
     func connectTimeout() async throws {
         let listener = try FullBacklogListener()
