@@ -15,6 +15,11 @@ final class CurlWorker {
     private let share: CurlShare
     private var transfers: [ObjectIdentifier: EasyTransfer] = [:]
     private var stopping = false
+    /// Easy handles in the multi handle now, and the most there have been at once: the size of libcurl's
+    /// connection cache. libcurl's own default is 4 per handle in the multi handle at the moment a connection
+    /// comes back, so a quiet spell after a wide burst closed the connections the next burst needs again.
+    private var handlesAdded = 0
+    private var connectionCacheSize = 0
 
     private init(
         mailbox: CurlMailbox, pool: CurlConnectionPool.Settings, multi: UnsafeMutableRawPointer, share: CurlShare,
@@ -115,6 +120,7 @@ final class CurlWorker {
                 let message = String(cString: curl_multi_strerror(code))
                 throw HTTPTransportError.other(underlying: CurlError(code: Int(code.rawValue), message: message))
             }
+            handleAdded()
         } catch {
             end(transfer, with: .failure(.transport(error)), added: false)
         }
@@ -123,9 +129,23 @@ final class CurlWorker {
     /// Removes the transfer's handle from the multi handle (closing its connection when the transfer is not
     /// done) and resumes its caller.
     private func end(_ transfer: EasyTransfer, with result: TransferResult, added: Bool = true) {
-        if added, let easy = transfer.easy { _ = curl_multi_remove_handle(multi, easy) }
+        if added, let easy = transfer.easy { removeHandle(easy) }
         transfers[ObjectIdentifier(transfer.ticket)] = nil
         transfer.complete(result)
+    }
+
+    /// Counts a handle in, growing the connection cache to the most handles there have been at once (within
+    /// the pool's total limit), so that every connection a burst opened stays open for the next one.
+    private func handleAdded() {
+        handlesAdded += 1
+        let wanted = min(handlesAdded, pool.maximumTotalConnections ?? Int.max)
+        guard wanted > connectionCacheSize else { return }
+        connectionCacheSize = wanted
+        _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, wanted)
+    }
+
+    private func removeHandle(_ easy: UnsafeMutableRawPointer) {
+        if curl_multi_remove_handle(multi, easy) == CURLM_OK { handlesAdded -= 1 }
     }
 
     private func collectFinished() {
@@ -137,7 +157,7 @@ final class CurlWorker {
             guard let userData else { continue }
             let transfer = Unmanaged<EasyTransfer>.fromOpaque(userData).takeUnretainedValue()
             let code = message.pointee.data.result
-            _ = curl_multi_remove_handle(multi, easy)
+            removeHandle(easy)
             switch transfer.outcome(of: code) {
             case .redirect(let next):
                 if let upload = transfer.request.upload {

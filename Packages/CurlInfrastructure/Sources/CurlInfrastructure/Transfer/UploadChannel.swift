@@ -3,7 +3,8 @@ import HTTPClient
 import HTTPClientSupport
 
 /// A request body on its way to libcurl: a pump task reads the `HTTPBody` into a small bounded buffer, and
-/// libcurl's read callback (loop thread) takes bytes from it.
+/// libcurl's read callback (loop thread) takes bytes from it. A file body of known length skips the pump:
+/// ``FileUploadReader`` reads it straight into libcurl's buffer.
 ///
 /// When the buffer is empty the read callback pauses the transfer; the pump's next chunk (or the body's
 /// end or error) asks the loop, through `resume`, to unpause it. A redirect that sends the body again
@@ -44,18 +45,26 @@ final class UploadChannel: Sendable {
 
     private let state = LockedValue(State())
     private let resume: @Sendable () -> Void
+    private let file: FileUploadReader?
 
     /// - Parameter resume: Asks the loop to unpause the transfer; called off the loop thread.
     init(_ body: HTTPBody, resume: @escaping @Sendable () -> Void) {
         length = body.length
         isReplayable = body.isReplayable
         self.resume = resume
+        file =
+            if let url = body.fileURL, case .known(let count) = body.length {
+                FileUploadReader(url: url, length: count)
+            } else {
+                nil
+            }
     }
 
     // MARK: Loop thread
 
     /// Copies the next bytes of the current pass into `buffer`.
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Read {
+        if let file { return file.read(into: buffer) }
         let (read, waiter): (Read, CheckedContinuation<Void, Never>?) = state.withLock { state in
             if let failure = state.failure { return (.abort(failure), nil) }
             guard state.buffered > 0 else {
@@ -89,6 +98,7 @@ final class UploadChannel: Sendable {
 
     /// Drops what the last pass buffered and has the pump read the body again from its start.
     func restart() {
+        file?.restart()
         let waiter = state.withLock { state in
             state.pass += 1
             state.chunks = []
@@ -105,6 +115,7 @@ final class UploadChannel: Sendable {
 
     /// Ends the pump: the transfer is over.
     func close() {
+        file?.close()
         let waiter = state.withLock { state in
             state.closed = true
             state.chunks = []
@@ -119,6 +130,7 @@ final class UploadChannel: Sendable {
 
     /// Reads `body` into the buffer, once per pass, until the transfer is over.
     func pump(_ body: HTTPBody) async {
+        guard file == nil else { return }
         var pass = 0
         while true {
             await send(body, pass: pass)
