@@ -22,13 +22,18 @@ enum PackageGraph {
     /// whose end-to-end tests upload multipart bodies (their libraries never import it).
     static let transferUsers: Set<String> = ["FilesFeature", "CurlInfrastructure", "URLSessionInfrastructure"]
 
+    /// The features whose test targets replay recorded traffic with `HTTPReplay` (their libraries never import it).
+    static let replayUsers: Set<String> = ["QuestionsFeature", "TokenFeature"]
+
     /// The rule: the abstraction depends on nothing; everything else in `Packages/` on the abstraction,
-    /// ``transferUsers`` on the transfer package too, and `HTTPReplay` on the archive package.
+    /// ``transferUsers`` on the transfer package too, `HTTPReplay` on the archive package, and ``replayUsers`` on
+    /// `HTTPReplay` and so on the archive package.
     static func allowedDependencies(of package: String) -> Set<String> {
         if package == "HTTPClient" { return [] }
         var allowed: Set<String> = ["httpclient"]
         if transferUsers.contains(package) { allowed.insert("httptransfers") }
         if package == "HTTPReplay" { allowed.insert("httparchive") }
+        if replayUsers.contains(package) { allowed.formUnion(["httpreplay", "httparchive"]) }
         return allowed
     }
 
