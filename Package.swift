@@ -20,6 +20,8 @@ let package = Package(
         .package(path: "Packages/HTTPCaching"),
         .package(path: "Packages/HTTPArchive"),
         .package(path: "Packages/HTTPTelemetry"),
+        // For the ReplayRecordingTests target only: the Swift Testing trait that records the features' archives.
+        .package(path: "Packages/HTTPReplay"),
         .package(path: "Packages/QuestionsFeature"),
         .package(path: "Packages/TokenFeature"),
         .package(path: "Packages/FilesFeature"),
@@ -142,6 +144,22 @@ let package = Package(
                 .product(name: "CurlInfrastructure", package: "CurlInfrastructure"),
             ],
             path: "Tests/TransportContractTests"
+        ),
+        // Records the features' replay archives against Scripts/dev-server (NETWORKING_REPLAY=record); plays
+        // them back otherwise.
+        .testTarget(
+            name: "ReplayRecordingTests",
+            dependencies: [
+                .product(name: "HTTPClient", package: "HTTPClient"),
+                .product(name: "DevServerSupport", package: "HTTPClient"),
+                .product(name: "HTTPReplay", package: "HTTPReplay"),
+                .product(name: "HTTPClientDecorators", package: "HTTPClientDecorators"),
+                .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+                .product(name: "QuestionsFeature", package: "QuestionsFeature"),
+                .product(name: "QuestionsFeatureAPI", package: "QuestionsFeature"),
+                .product(name: "TokenFeatureAPI", package: "TokenFeature"),
+            ],
+            path: "Tests/ReplayRecordingTests"
         ),
         .testTarget(
             name: "CLITests",

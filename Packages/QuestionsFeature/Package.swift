@@ -9,7 +9,11 @@ let package = Package(
         .library(name: "QuestionsFeatureAPI", targets: ["QuestionsFeatureAPI"]),
         .executable(name: "QuestionsPreview", targets: ["QuestionsPreview"]),
     ],
-    dependencies: [.package(path: "../HTTPClient")],
+    dependencies: [
+        .package(path: "../HTTPClient"),
+        // For the tests only: recorded answers of the dev server, played back by a Swift Testing trait.
+        .package(path: "../HTTPReplay"),
+    ],
     targets: [
         .target(name: "QuestionsFeature"),
         .target(
@@ -27,7 +31,9 @@ let package = Package(
                 "QuestionsFeature", "QuestionsFeatureAPI",
                 .product(name: "HTTPClient", package: "HTTPClient"),
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
+                .product(name: "HTTPReplay", package: "HTTPReplay"),
             ],
+            exclude: ["Archives"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -9,7 +9,11 @@ let package = Package(
         .library(name: "TokenFeatureAPI", targets: ["TokenFeatureAPI"]),
         .executable(name: "TokenPreview", targets: ["TokenPreview"]),
     ],
-    dependencies: [.package(path: "../HTTPClient")],
+    dependencies: [
+        .package(path: "../HTTPClient"),
+        // For the tests only: recorded answers of the dev server, played back by a Swift Testing trait.
+        .package(path: "../HTTPReplay"),
+    ],
     targets: [
         .target(name: "TokenFeature"),
         .target(
@@ -27,7 +31,9 @@ let package = Package(
                 "TokenFeature", "TokenFeatureAPI",
                 .product(name: "HTTPClient", package: "HTTPClient"),
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
-            ]
+                .product(name: "HTTPReplay", package: "HTTPReplay"),
+            ],
+            exclude: ["Archives"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -20,6 +20,9 @@ let package = Package(
 """
 
 
+REPLAY_PRODUCT = '.product(name: "HTTPReplay", package: "HTTPReplay")'
+
+
 class CheckDependenciesTests(unittest.TestCase):
     def setUp(self):
         self.root = Path(tempfile.mkdtemp(prefix="check-dependencies-"))
@@ -251,6 +254,53 @@ class CheckDependenciesTests(unittest.TestCase):
         self.append("Packages/HTTPClientDecorators/Sources/HTTPClientDecorators/HTTPClientDecorators.swift",
                     "import HTTPClientSupport\n")
         self.assertEqual(self.check().returncode, 0)
+
+    def make_replay(self):
+        self.make_package("HTTPArchive", dependencies='.package(path: "../HTTPClient")', source="import HTTPClient\n")
+        self.make_package("HTTPReplay",
+                          dependencies='.package(path: "../HTTPClient"), .package(path: "../HTTPArchive")',
+                          source="import HTTPArchive\nimport HTTPClient\nimport Testing\n")
+
+    def make_feature_using_replay(self, library_dependencies="", test_dependencies=REPLAY_PRODUCT):
+        manifest = MANIFEST.format(
+            name="QuestionsFeature",
+            dependencies='.package(path: "../HTTPClient"), .package(path: "../HTTPReplay")',
+        ).replace(
+            'targets: [.target(name: "QuestionsFeature")]',
+            f'targets: [\n        .target(name: "QuestionsFeature"{library_dependencies}),\n'
+            f'        .testTarget(\n            name: "QuestionsFeatureTests",\n'
+            f'            dependencies: ["QuestionsFeature", {test_dependencies}]\n        ),\n    ]')
+        self.write("Packages/QuestionsFeature/Package.swift", manifest)
+        self.write("Packages/QuestionsFeature/Tests/QuestionsFeatureTests/ReplayTests.swift",
+                   "import HTTPReplay\nimport Testing\n")
+
+    def test_the_replay_package_on_the_archive_and_a_feature_test_target_on_replay_pass(self):
+        self.make_replay()
+        self.make_feature_using_replay()
+        result = self.check()
+        self.assertEqual(result.returncode, 0, result.stderr)
+
+    def test_a_feature_library_target_depending_on_replay_fails(self):
+        self.make_replay()
+        self.make_feature_using_replay(library_dependencies=f", dependencies: [{REPLAY_PRODUCT}]")
+        self.assert_violation("QuestionsFeature/Package.swift:8:", "may use HTTPReplay in test targets only")
+
+    def test_a_feature_source_importing_replay_fails(self):
+        self.make_replay()
+        self.make_feature_using_replay()
+        self.append("Packages/QuestionsFeature/Sources/QuestionsFeature/QuestionsFeature.swift", "import HTTPReplay\n")
+        self.assert_violation("QuestionsFeature.swift:2:", "must not import HTTPReplay")
+
+    def test_the_replay_package_depending_on_a_transport_fails(self):
+        self.make_replay()
+        self.make_package("HTTPReplay", dependencies='.package(path: "../URLSessionInfrastructure")', source="")
+        self.assert_violation("HTTPReplay/Package.swift:6:", "may depend on ../HTTPArchive, ../HTTPClient, not")
+
+    def test_another_layer_importing_the_archive_fails(self):
+        self.make_replay()
+        self.append("Packages/HTTPClientDecorators/Sources/HTTPClientDecorators/HTTPClientDecorators.swift",
+                    "import HTTPArchive\n")
+        self.assert_violation("HTTPClientDecorators.swift:2:", "must not import HTTPArchive")
 
     def test_commented_out_lines_are_ignored(self):
         self.append("Packages/TokenFeature/Sources/TokenFeature/TokenFeature.swift", "// import URLSessionInfrastructure\n")

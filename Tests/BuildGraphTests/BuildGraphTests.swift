@@ -51,13 +51,24 @@ struct BuildGraphTests {
         }
     }
 
+    /// Recorded-traffic replay is a Swift Testing trait: only a feature's test targets may depend on it.
+    @Test(arguments: PackageGraph.packageNames())
+    func onlyFeatureTestTargetsDependOnReplay(package: String) async throws {
+        guard package != "HTTPReplay" else { return }
+        for target in try await PackageGraph.targets(of: package) where target.dependencies.contains("HTTPReplay") {
+            #expect(
+                package.hasSuffix("Feature") && target.type == "test",
+                "\(package): \(target.name) depends on HTTPReplay")
+        }
+    }
+
     @Test func theGraphCoversTheAbstractionTheInfrastructureTheLayersAndBothFeatures() {
         let names = Set(PackageGraph.packageNames())
 
         #expect(
             names.isSuperset(of: [
                 "HTTPClient", "URLSessionInfrastructure", "CurlInfrastructure", "HTTPClientDecorators", "HTTPCaching",
-                "HTTPArchive", "HTTPTelemetry", "HTTPTransfers",
+                "HTTPArchive", "HTTPTelemetry", "HTTPTransfers", "HTTPReplay",
                 "QuestionsFeature",
                 "TokenFeature",
                 "FilesFeature",

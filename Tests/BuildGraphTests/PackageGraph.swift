@@ -22,11 +22,19 @@ enum PackageGraph {
     /// whose end-to-end tests upload multipart bodies (their libraries never import it).
     static let transferUsers: Set<String> = ["FilesFeature", "CurlInfrastructure", "URLSessionInfrastructure"]
 
-    /// The rule: the abstraction depends on nothing; everything else in `Packages/` on the abstraction, and
-    /// ``transferUsers`` on the transfer package too.
+    /// The features whose test targets replay recorded traffic with `HTTPReplay` (their libraries never import it).
+    static let replayUsers: Set<String> = ["QuestionsFeature", "TokenFeature"]
+
+    /// The rule: the abstraction depends on nothing; everything else in `Packages/` on the abstraction,
+    /// ``transferUsers`` on the transfer package too, `HTTPReplay` on the archive package, and ``replayUsers`` on
+    /// `HTTPReplay` and so on the archive package.
     static func allowedDependencies(of package: String) -> Set<String> {
         if package == "HTTPClient" { return [] }
-        return transferUsers.contains(package) ? ["httpclient", "httptransfers"] : ["httpclient"]
+        var allowed: Set<String> = ["httpclient"]
+        if transferUsers.contains(package) { allowed.insert("httptransfers") }
+        if package == "HTTPReplay" { allowed.insert("httparchive") }
+        if replayUsers.contains(package) { allowed.formUnion(["httpreplay", "httparchive"]) }
+        return allowed
     }
 
     /// The modules of every package under `Packages/`: the folders under each package's `Sources/`.

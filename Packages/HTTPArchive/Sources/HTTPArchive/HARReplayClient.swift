@@ -8,7 +8,9 @@ import HTTPClientSupport
 /// `version/path` equals the recorded URL's path or its end after a `/`, so base-URL prefixes, schemes,
 /// hosts and ports do not matter; query items compare as a multiset, in any order and percent-encoding
 /// (a recorded `[redacted]` value matches any value of its name); headers are ignored. Several entries for
-/// one request answer in recorded order, the last one repeating.
+/// one request answer in recorded order, the last one repeating. A ``HARReplayMatching`` leaves query items out
+/// of the comparison, or compares bodies too: a request's body (in memory) then equals the recorded one, as
+/// bytes or as JSON (a recorded `"[redacted]"` value stands for any value).
 /// Entries with status 0 throw their recorded error as an `HTTPTransportError`; an entry whose body the archive
 /// does not hold whole (no text, `"[redacted]"`, or fewer bytes than `content.size`) throws
 /// ``HARMissingBodyError`` rather than serve a body the server never sent.
@@ -19,6 +21,7 @@ import HTTPClientSupport
 public struct HARReplayClient: HTTPClient {
     private let entries: [ReplayEntry]
     private let answered: AnsweredCounts
+    private let matching: HARReplayMatching
 
     /// Reads an archive.
     /// - Throws: ``HARArchiveError`` when `archive` is not JSON, not HAR, or holds an unusable entry.
@@ -30,22 +33,35 @@ public struct HARReplayClient: HTTPClient {
     /// - Throws: ``HARArchiveError/cannotRead(path:reason:)`` when the file cannot be read, or what
     ///   ``init(archive:)`` throws.
     public init(contentsOf url: URL) throws {
+        try self.init(contentsOf: url, matching: HARReplayMatching())
+    }
+
+    /// Reads the archive at `url` and answers by `matching`.
+    /// - Throws: What ``init(contentsOf:)`` throws.
+    public init(contentsOf url: URL, matching: HARReplayMatching) throws {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw HARArchiveError.cannotRead(path: url.path, reason: error.localizedDescription)
         }
-        try self.init(archive: data)
+        try self.init(document: HARReplayClient.decode(data), matching: matching)
     }
 
     /// Answers from a document already in memory.
     /// - Throws: ``HARArchiveError/invalidEntry(index:reason:)`` for an entry whose body does not decode.
     public init(document: HARArchive) throws {
+        try self.init(document: document, matching: HARReplayMatching())
+    }
+
+    /// Answers from a document already in memory, by `matching`.
+    /// - Throws: What ``init(document:)`` throws.
+    public init(document: HARArchive, matching: HARReplayMatching) throws {
         entries = try document.log.entries.enumerated().map { index, entry in
-            try ReplayEntry(entry, index: index)
+            try ReplayEntry(entry, index: index, matching: matching)
         }
         answered = AnsweredCounts()
+        self.matching = matching
     }
 
     /// The number of entries in the archive.
@@ -57,11 +73,12 @@ public struct HARReplayClient: HTTPClient {
     ///   ``HARMissingBodyError`` when the archive lacks the entry's body.
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        try answer(to: request)
+        try answer(to: request, body: request.body)
     }
 
     /// The recorded answer to `request`, its body handed to `receive` in chunks of ``chunkSize`` bytes; `body`
-    /// is not read.
+    /// is not read (a rule that compares bodies compares it when it is in memory, else `request.body` when it
+    /// is `nil`).
     /// Progress is reported after each chunk.
     /// - Throws: What ``load(request:)`` throws, or what `receive` throws.
     public func stream<Result: Sendable>(
@@ -70,7 +87,7 @@ public struct HARReplayClient: HTTPClient {
         progress: (@Sendable (HTTPTransferProgress) -> Void)?,
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
-        let (data, response) = try answer(to: request)
+        let (data, response) = try answer(to: request, body: body.map(\.data) ?? request.body)
         let chunks = RecordedChunks(data: data, chunkSize: Self.chunkSize) { received in
             progress?(HTTPTransferProgress(bytesReceived: received, bytesExpectedToReceive: Int64(data.count)))
         }
@@ -81,8 +98,8 @@ public struct HARReplayClient: HTTPClient {
     /// How many bytes ``stream(request:body:progress:receive:)`` hands over at a time: 64 KiB.
     public static let chunkSize = 64 * 1024
 
-    private func answer(to request: any HTTPRequest) throws -> (Data, HTTPResponse) {
-        let key = ReplayKey(request)
+    private func answer(to request: any HTTPRequest, body: Data?) throws -> (Data, HTTPResponse) {
+        let key = ReplayKey(request, body: body, matching: matching)
         let matches = entries.filter { key.isAnswered(by: $0.key) }
         guard !matches.isEmpty else { throw noMatch(for: request, key: key) }
         let entry = matches[answered.next(for: key, count: matches.count)]
@@ -95,12 +112,14 @@ public struct HARReplayClient: HTTPClient {
     }
 
     private func noMatch(for request: any HTTPRequest, key: ReplayKey) -> HARReplayError {
-        let nearest = entries.min { lhs, rhs in
-            EditDistance.between(key.summary, lhs.key.summary) < EditDistance.between(key.summary, rhs.key.summary)
+        let ranked = entries.map { entry in
+            (entry, ReplayDifferences.between(key, entry.key), EditDistance.between(key.summary, entry.key.summary))
         }
+        let nearest = ranked.min { lhs, rhs in (lhs.1.count, lhs.2) < (rhs.1.count, rhs.2) }
         return HARReplayError(
             method: key.method, url: Self.relativeURL(of: request),
-            nearest: nearest.map { "\($0.key.method) \(RedactedURL.string(from: $0.url))" })
+            nearest: nearest.map { "\($0.0.key.method) \(RedactedURL.string(from: $0.0.url))" },
+            differences: nearest?.1 ?? [])
     }
 
     /// `/version/path?query` as `HTTPURLBuilder` would send it.
@@ -120,20 +139,6 @@ public struct HARReplayClient: HTTPClient {
             throw .notHAR(reason: DecodingDescription.describe(error))
         } catch {
             throw .notHAR(reason: error.localizedDescription)
-        }
-    }
-}
-
-/// How many times each request has been answered, shared by copies of one client.
-private final class AnsweredCounts: Sendable {
-    private let counts = LockedValue<[ReplayKey: Int]>([:])
-
-    /// The index of the match to answer with now: the next in order, the last one repeating.
-    func next(for key: ReplayKey, count: Int) -> Int {
-        counts.withLock { counts in
-            let answeredSoFar = counts[key, default: 0]
-            counts[key] = answeredSoFar + 1
-            return min(answeredSoFar, count - 1)
         }
     }
 }

@@ -8,19 +8,30 @@ public struct HARReplayError: Error, Equatable, Sendable {
     public let url: String
     /// The recorded request closest to it (`METHOD URL`), or `nil` for an empty archive.
     public let nearest: String?
+    /// What sets the request apart from ``nearest``, one phrase each (`query page=2 where the archive has
+    /// page=1`); empty when unknown.
+    public let differences: [String]
 
     /// Creates the error.
     public init(method: String, url: String, nearest: String?) {
+        self.init(method: method, url: url, nearest: nearest, differences: [])
+    }
+
+    /// Creates the error with what sets the request apart from the nearest recorded one.
+    public init(method: String, url: String, nearest: String?, differences: [String]) {
         self.method = method
         self.url = url
         self.nearest = nearest
+        self.differences = differences
     }
 }
 
 extension HARReplayError: CustomStringConvertible {
-    /// A one-line description naming the request and the nearest recorded one.
+    /// A one-line description naming the request, the nearest recorded one and how they differ.
     public var description: String {
-        let hint = nearest.map { "; the nearest recorded request is \($0)" } ?? "; the archive has no entries"
+        let differing = differences.isEmpty ? "" : ", which differs in \(differences.joined(separator: "; "))"
+        let hint =
+            nearest.map { "; the nearest recorded request is \($0)\(differing)" } ?? "; the archive has no entries"
         return "No recorded response for \(method) \(url) in the archive\(hint)"
     }
 }

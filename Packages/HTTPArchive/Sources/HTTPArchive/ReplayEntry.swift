@@ -10,8 +10,8 @@ struct ReplayEntry: Sendable {
     /// Why the recorded body cannot be served, when the archive does not hold it whole.
     let missingBody: HARMissingBodyError.Reason?
 
-    init(_ entry: HAREntry, index: Int) throws(HARArchiveError) {
-        key = ReplayKey(method: entry.request.method, url: entry.request.url)
+    init(_ entry: HAREntry, index: Int, matching: HARReplayMatching) throws(HARArchiveError) {
+        key = ReplayKey(entry.request, matching: matching)
         url = entry.request.url
         let response = entry.response
         guard response.status > 0 else {

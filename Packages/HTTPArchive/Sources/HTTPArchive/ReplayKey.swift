@@ -1,11 +1,15 @@
+import Foundation
 import HTTPClient
 
-/// What replay compares: method, path segments (percent-decoded, empty ones dropped) and the query items
-/// as a sorted multiset (percent-decoded). Headers, scheme, host and port are not part of it.
+/// What replay compares: method, path segments (percent-decoded, empty ones dropped), the query items as a
+/// sorted multiset (percent-decoded, ignored names left out) and, when the rule compares bodies, the body.
+/// Headers, scheme, host and port are not part of it.
 struct ReplayKey: Hashable, Sendable {
     let method: String
     let segments: [String]
     let query: [QueryItem]
+    /// The body compared, or `nil` when there is none or the rule compares no body.
+    let body: ReplayBody?
 
     struct QueryItem: Hashable, Comparable, Sendable {
         let name: String
@@ -14,35 +18,44 @@ struct ReplayKey: Hashable, Sendable {
         static func < (lhs: Self, rhs: Self) -> Bool { (lhs.name, lhs.value) < (rhs.name, rhs.value) }
     }
 
-    /// The key of a request: `version` and `path` segments as written (they are plain text, not encoded).
-    init(_ request: any HTTPRequest) {
+    /// The key of a request sent with `body`: `version` and `path` segments as written (they are plain text, not
+    /// encoded).
+    init(_ request: any HTTPRequest, body: Data?, matching: HARReplayMatching = HARReplayMatching()) {
         method = request.method.name.uppercased()
         segments = (request.version.split(separator: "/") + request.path.split(separator: "/")).map(String.init)
-        query = (request.queryParameter ?? [:]).map { QueryItem(name: $0.key, value: $0.value) }.sorted()
+        query = (request.queryParameter ?? [:]).map { QueryItem(name: $0.key, value: $0.value) }
+            .filter { !matching.ignoredQueryItems.contains($0.name) }.sorted()
+        self.body = matching.comparesBodies ? body.flatMap { $0.isEmpty ? nil : .bytes($0) } : nil
     }
 
-    /// The key of a recorded `method` and absolute (or relative) `url`.
-    init(method: String, url: String) {
-        self.method = method.uppercased()
-        let parts = URLParts(url)
+    /// The key of a recorded request.
+    init(_ recorded: HARRequest, matching: HARReplayMatching = HARReplayMatching()) {
+        method = recorded.method.uppercased()
+        let parts = URLParts(recorded.url)
         segments = parts.path.split(separator: "/").map { Self.decoded($0) }
         query = parts.query.split(separator: "&").map { item in
             let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return QueryItem(name: Self.decoded(pair[0]), value: pair.count > 1 ? Self.decoded(pair[1]) : "")
-        }.sorted()
+        }.filter { !matching.ignoredQueryItems.contains($0.name) }.sorted()
+        body = matching.comparesBodies ? recorded.postData.flatMap(ReplayBody.init(recorded:)) : nil
     }
 
     /// Whether a recorded request with key `recorded` answers this one: same method, same query multiset
-    /// (a recorded value `[redacted]` stands for any value of its name), and this path equal to the recorded
-    /// one or to its end after a `/`.
+    /// (a recorded value `[redacted]` stands for any value of its name), this path equal to the recorded
+    /// one or to its end after a `/`, and this body (if any) answered by the recorded one.
     func isAnswered(by recorded: ReplayKey) -> Bool {
-        guard method == recorded.method, Self.queryItems(query, areAnsweredBy: recorded.query) else { return false }
+        method == recorded.method && pathIsAnswered(by: recorded)
+            && Self.queryItems(query, areAnsweredBy: recorded.query) && ReplayBody.answers(body, with: recorded.body)
+    }
+
+    /// Whether this path equals the recorded one or its end after a `/`.
+    func pathIsAnswered(by recorded: ReplayKey) -> Bool {
         guard !segments.isEmpty else { return recorded.segments.isEmpty }
         return recorded.segments.count >= segments.count && recorded.segments.suffix(segments.count) == segments[...]
     }
 
     /// Whether `recorded` holds the same items as `items`, counting a redacted value as any value of its name.
-    private static func queryItems(_ items: [QueryItem], areAnsweredBy recorded: [QueryItem]) -> Bool {
+    static func queryItems(_ items: [QueryItem], areAnsweredBy recorded: [QueryItem]) -> Bool {
         guard items != recorded else { return true }
         guard items.count == recorded.count else { return false }
         var unmatched = items
@@ -59,38 +72,16 @@ struct ReplayKey: Hashable, Sendable {
         return unmatched.map(\.name).sorted() == redactedNames.sorted()
     }
 
+    /// `/segments`, decoded.
+    var path: String { "/" + segments.joined(separator: "/") }
+
     /// `METHOD /segments?query`, decoded, for finding the nearest recorded request.
     var summary: String {
-        let path = "/" + segments.joined(separator: "/")
         let items = query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
         return "\(method) \(path)\(items.isEmpty ? "" : "?" + items)"
     }
 
     private static func decoded(_ text: Substring) -> String {
         String(text).removingPercentEncoding ?? String(text)
-    }
-}
-
-/// The path and query of a URL string, taken apart by hand: archives from other tools hold URLs that
-/// `URL(string:)` refuses (spaces, `|`, raw non-ASCII).
-struct URLParts {
-    let path: Substring
-    let query: Substring
-
-    init(_ url: String) {
-        var rest = url[...]
-        if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
-        // A `://` after the first `/` or `?` is in the path or query of a relative URL, not after a scheme.
-        if let scheme = rest.range(of: "://"), !rest[..<scheme.lowerBound].contains(where: { $0 == "/" || $0 == "?" }) {
-            let afterAuthority = rest[scheme.upperBound...]
-            rest = afterAuthority.firstIndex { $0 == "/" || $0 == "?" }.map { afterAuthority[$0...] } ?? ""
-        }
-        if let mark = rest.firstIndex(of: "?") {
-            path = rest[..<mark]
-            query = rest[rest.index(after: mark)...]
-        } else {
-            path = rest
-            query = ""
-        }
     }
 }
