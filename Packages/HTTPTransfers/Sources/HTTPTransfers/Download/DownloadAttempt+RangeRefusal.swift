@@ -3,7 +3,7 @@ import HTTPClient
 
 extension DownloadAttempt {
     /// Whether the stream threw `error` for this attempt's `416`: a decorator such as `handlingErrors()` turns
-    /// the answer into ``HTTPError/httpCode(statusCode:data:)`` before ``receive(_:_:)`` sees it. A resumed
+    /// the answer into `HTTPError/httpCode(statusCode:data:)` before ``receive(_:_:)`` sees it. A resumed
     /// attempt then starts over like one that received the `416`; one without a range does not, so a server
     /// that refuses every request makes the download throw instead of asking again and again.
     func startsOver(after error: any Error) -> Bool {

@@ -13,7 +13,7 @@ struct DownloadAttempt: Sendable {
         case startOver
     }
 
-    /// The most bytes of a failure's body that ``HTTPError/httpCode(statusCode:data:)`` carries: 1 KiB.
+    /// The most bytes of a failure's body that `HTTPError/httpCode(statusCode:data:)` carries: 1 KiB.
     static let errorBodyPrefix = 1024
 
     let files: DownloadFiles

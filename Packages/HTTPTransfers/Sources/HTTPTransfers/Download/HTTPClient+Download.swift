@@ -12,7 +12,7 @@ extension HTTPClient {
     /// `Range: bytes=N-` and `If-Range` (the strong `ETag`, else a `Last-Modified` at least a second before
     /// the response's `Date`). A `206` that continues the file appends; a `200` starts over from its own bytes;
     /// a `416` (also when a decorator throws it), or a `206` for other bytes, another version, another
-    /// complete length or from another origin than the partial file's (``HTTPResponse/url``, when the client
+    /// complete length or from another origin than the partial file's (`HTTPResponse/url`, when the client
     /// knows it), discards the partial file and asks once again for the whole file. A response without
     /// such a validator cannot be resumed, so its partial file is removed on failure. The file is moved into
     /// place only when it has the length its first response announced. A body that ends short of its length, or
@@ -32,7 +32,7 @@ extension HTTPClient {
     ///   - progress: Called as bytes arrive, counting the resumed bytes; `bytesExpectedToReceive` is the file's
     ///     size when known.
     /// - Returns: The response that completed the file (a `206` when resumed).
-    /// - Throws: ``HTTPError/httpCode(statusCode:data:)`` for a non-2xx answer (carrying at most 1 KiB of its
+    /// - Throws: `HTTPError/httpCode(statusCode:data:)` for a non-2xx answer (carrying at most 1 KiB of its
     ///   body, with nothing written; a `404` or `410` also removes the partial file of an earlier call, since the
     ///   file is gone), ``HTTPDownloadError`` when the size disagrees with `Content-Length` or `Content-Range`,
     ///   the digest with a stated one, or a file cannot be written, `CancellationError` when the task is

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPClient
 
-/// Where ``HTTPClient/download(request:to:progress:)`` keeps an unfinished download: beside its destination,
+/// Where ``HTTPClient/HTTPClient/download(request:to:progress:)`` keeps an unfinished download: beside its destination,
 /// until the last byte arrived and the file is moved into place.
 ///
 /// ```swift

@@ -51,7 +51,7 @@ public struct MultipartForm: Sendable {
 
     /// Appends the regular file at `fileURL`, read from disk while the body is sent; the file name defaults
     /// to the URL's last path component and the type to `application/octet-stream`.
-    /// - Throws: ``HTTPBodyError/notARegularFile(path:)`` or ``HTTPBodyError/unreadableFile(path:underlying:)``.
+    /// - Throws: `HTTPBodyError/notARegularFile(path:)` or `HTTPBodyError/unreadableFile(path:underlying:)`.
     public mutating func append(
         name: String, fileURL: URL, filename: String? = nil, contentType: String? = nil
     ) throws {

@@ -1,9 +1,9 @@
 import Foundation
 import HTTPClient
 
-/// The bytes of a file from one offset to another, read in ``HTTPBody/fileChunkSize`` chunks: an append's
+/// The bytes of a file from one offset to another, read in `HTTPBody/fileChunkSize` chunks: an append's
 /// body in constant memory. The file's size and date are checked when it opens and before the last chunk, so
-/// a file that changed mid-upload throws ``HTTPBodyError/fileChanged(path:)``.
+/// a file that changed mid-upload throws `HTTPBodyError/fileChanged(path:)`.
 struct FileSliceChunks: AsyncSequence, Sendable {
     typealias Element = Data
 

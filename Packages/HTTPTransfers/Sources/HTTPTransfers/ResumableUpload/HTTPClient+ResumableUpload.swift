@@ -11,7 +11,7 @@ extension HTTPClient {
     /// ``ResumableUploadProtocol/tus`` `Tus-Resumable`, `Upload-Length` and, unless set, `Upload-Metadata` with
     /// the base64 `filename`. Its `Location` is the upload URL. Follow-up requests address it as a path on the
     /// client's base URL: the `Location` is resolved against the URL that answered the creation
-    /// (``HTTPResponse/url``), must have its origin and lie under the base URL (that URL without the request's
+    /// (`HTTPResponse/url`), must have its origin and lie under the base URL (that URL without the request's
     /// `version/path`), and its path below the base becomes their path, with an empty version; when the client
     /// does not report that URL, the base URL is taken as the origin's root. They are offset retrieval by
     /// `HEAD`, append by `PATCH` with the
@@ -25,8 +25,8 @@ extension HTTPClient {
     /// file, endpoint and protocol asks the server for its offset and sends only the rest; when the file
     /// changed, a `DELETE` asks the server to drop the old upload (its failure does not stop the new one) and
     /// a new one starts. An upload gone from the server
-    /// (`404` or `410` to `HEAD`) starts over once. A `409` to an append, or an ``HTTPTransportError`` other
-    /// than ``HTTPTransportError/cancelled`` (a cut connection can read as a send failure), retrieves the offset and continues, until three appends in a row
+    /// (`404` or `410` to `HEAD`) starts over once. A `409` to an append, or an `HTTPTransportError` other
+    /// than `HTTPTransportError/cancelled` (a cut connection can read as a send failure), retrieves the offset and continues, until three appends in a row
     /// fail without the offset moving. Progress counts the whole file and never goes backwards across a resume.
     /// - Parameters:
     ///   - file: The regular file to upload.
@@ -35,8 +35,8 @@ extension HTTPClient {
     ///   - records: The folder for upload records; it must exist.
     ///   - progress: Called as bytes are sent, with `bytesExpectedToSend` the file's size.
     /// - Returns: The body and response of the request that completed the upload.
-    /// - Throws: ``ResumableUploadError``, ``HTTPError/httpCode(statusCode:data:)`` for another non-2xx answer,
-    ///   ``HTTPBodyError/fileChanged(path:)`` when the file changes mid-upload, `CancellationError`, or the
+    /// - Throws: ``ResumableUploadError``, `HTTPError/httpCode(statusCode:data:)` for another non-2xx answer,
+    ///   `HTTPBodyError/fileChanged(path:)` when the file changes mid-upload, `CancellationError`, or the
     ///   client's error. After an error the record stays, so the next call resumes.
     public func uploadResumably(
         _ file: URL, to request: any HTTPRequest, using uploadProtocol: ResumableUploadProtocol,

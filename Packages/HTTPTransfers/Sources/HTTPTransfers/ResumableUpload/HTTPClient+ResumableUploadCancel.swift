@@ -12,7 +12,7 @@ extension HTTPClient {
     ///   - uploadProtocol: The protocol it was started with.
     ///   - records: The folder holding the upload records.
     /// - Returns: `false` when `records` holds no record of such an upload: nothing was sent.
-    /// - Throws: ``HTTPError/httpCode(statusCode:data:)`` for another non-2xx answer, or the client's error; the
+    /// - Throws: `HTTPError/httpCode(statusCode:data:)` for another non-2xx answer, or the client's error; the
     ///   record then stays.
     public func cancelResumableUpload(
         _ file: URL, to request: any HTTPRequest, using uploadProtocol: ResumableUploadProtocol, records: URL

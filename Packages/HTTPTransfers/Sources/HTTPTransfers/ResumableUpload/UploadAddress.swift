@@ -5,7 +5,7 @@ import HTTPClient
 /// empty version segment) and a query.
 ///
 /// The creation response's `Location` is resolved against the URL that answered the creation request
-/// (``HTTPResponse/url``). The client's base URL is that URL without the request's `version/path`; the upload
+/// (`HTTPResponse/url`). The client's base URL is that URL without the request's `version/path`; the upload
 /// URL must have the same origin and lie under that base, and its path below the base becomes the follow-up
 /// requests' path. When the client does not say which URL answered (a scripted or recorded response), the
 /// base URL is taken to be the origin's root and the `Location`'s path is used as it is.
