@@ -60,6 +60,7 @@ class Response:
     file_offset: int = 0
     file_length: int = 0
     file_sent_before_hold: int = 0  # with `hold`: the file bytes sent before holding
+    without_length: bool = False  # a file body sent with no `Content-Length`, ended by closing the connection
     after_partial: object = None
 
 

@@ -51,7 +51,7 @@ struct DownloadAttempt: Sendable {
             else { return .startOver }
             offset = resume.offset
             completeLength = range.completeLength ?? resume.record.completeLength
-            expected = range.completeLength ?? range.last.map { $0 + 1 }
+            expected = range.completeLength ?? range.end
         } else {
             offset = 0
             completeLength = Self.contentLength(of: response)
@@ -164,7 +164,7 @@ struct DownloadAttempt: Sendable {
         guard let value = response.headers?["Content-Range"], let range = try? HTTPContentRange(parsing: value),
             range.first == offset
         else { return nil }
-        if let completeLength = range.completeLength, range.last != completeLength - 1 { return nil }
+        if let completeLength = range.completeLength, range.end != completeLength { return nil }
         if let length = contentLength(of: response), length != range.count { return nil }
         return range
     }
