@@ -90,15 +90,17 @@ struct DownloadFiles: Sendable {
         }
     }
 
-    /// Moves the complete partial file onto the destination (replacing it in one step, with the permissions of
-    /// the file it replaces) and removes the record, when the file at the partial file's path is still
+    /// Moves the complete partial file onto the destination (replacing it in one step, with the permission bits
+    /// of the file it replaces, without setuid, setgid or sticky) and removes the record, when the file at the partial file's path is still
     /// `written`, the one the download wrote.
     /// - Throws: ``HTTPDownloadError/partialFileReplaced(path:)`` when it is not, touching nothing.
     func commit(_ written: FileIdentity) throws(HTTPDownloadError) {
         guard FileIdentity(path: partial.path) == written else { throw .partialFileReplaced(path: partial.path) }
         var replaced = stat()
         if lstat(destination.path, &replaced) == 0, replaced.st_mode & S_IFMT == S_IFREG {
-            guard chmod(partial.path, replaced.st_mode & 0o7777) == 0 else {
+            // The permission bits only: setuid, setgid and sticky never pass to new content, as the kernel
+            // clears them when a file is written in place.
+            guard chmod(partial.path, replaced.st_mode & 0o777) == 0 else {
                 let code = POSIXErrorCode(rawValue: errno) ?? .EIO
                 throw .fileSystem(path: partial.path, underlying: POSIXError(code))
             }

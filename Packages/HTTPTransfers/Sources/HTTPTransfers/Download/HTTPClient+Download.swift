@@ -6,7 +6,8 @@ extension HTTPClient {
     ///
     /// The bytes go to `NAME.partial` beside the destination (``HTTPDownload/partialFile(for:)``), with a small
     /// resume record in `NAME.partial.json`; the destination is replaced in one rename once every byte arrived,
-    /// so it never holds part of a file, and a file it replaces keeps its permissions. Like `curl -o`, the bytes are written, not flushed to storage (no
+    /// so it never holds part of a file, and a file it replaces keeps its permission bits (without setuid,
+    /// setgid or sticky). Like `curl -o`, the bytes are written, not flushed to storage (no
     /// `fsync`). When a transfer is interrupted (an error, a cancellation, a crash), the partial
     /// file stays, and the next call for the same destination and request asks for the rest with
     /// `Range: bytes=N-` and `If-Range` (the strong `ETag`, else a `Last-Modified` at least a second before
