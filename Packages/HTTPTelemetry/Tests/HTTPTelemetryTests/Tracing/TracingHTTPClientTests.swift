@@ -85,9 +85,8 @@ struct TracingHTTPClientTests {
         try await sut.load(request: request)
 
         let span = try #require(collector.pendingSpans.first)
-        #expect(
-            span.attributes["url.full"]
-                == "https://api.example.com/base/v1/files?Key=REDACTED&access_token=REDACTED&page=2&sig=REDACTED")
+        let full = "https://REDACTED:REDACTED@api.example.com/base/v1/files?Key=REDACTED&access_token=REDACTED&page=2"
+        #expect(span.attributes["url.full"] == .string(full + "&sig=REDACTED"))
         let exported = OTLPJSON.traces(collector.pendingSpans, resource: TelemetryResource(serviceName: "test"))
         for secret in ["hunter2", "s3cr3t", "c00kie", "abc123", "t0k3n", "k3y", "Authorization", "Cookie"] {
             #expect(!exported.contains(secret), "\(secret) leaked")
