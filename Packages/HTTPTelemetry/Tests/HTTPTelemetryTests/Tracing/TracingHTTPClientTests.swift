@@ -144,6 +144,20 @@ struct TracingHTTPClientTests {
         #expect(headers["tracestate"] == "vendor=x")
     }
 
+    @Test func aParentWithUndefinedFlagsAndABrokenTracestateSendsOnlyTheDefinedFlagsAndNoState() async throws {
+        let (sut, client, _) = try makeSUT([.status(200)])
+        var parent = try #require(
+            TraceContext(traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-ff", tracestate: "a=1"))
+        parent.flags = 0xFF
+        parent.traceState = "a=1\r\nX-Injected: 1"
+
+        try await TraceContext.$current.withValue(parent) { try await sut.load(request: TestRequest()) }
+
+        let headers = try #require(await client.requests.first?.headers)
+        #expect(headers["traceparent"]?.hasSuffix("-03") == true, "\(headers)")
+        #expect(headers["tracestate"] == nil)
+    }
+
     @Test func honoursATraceparentTheRequestAlreadyCarries() async throws {
         let (sut, client, collector) = try makeSUT([.status(200)])
         let incoming = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00"
