@@ -70,7 +70,7 @@ def create(app, request, match):
     if bad:
         return bad
     upload = app.uploads.create(PROTOCOL, name, length)
-    location = [("Location", f"{app.base_url}/v1/uploads/{upload.id}")]
+    location = [("Location", f"{request.origin_url}/v1/uploads/{upload.id}")]
     with upload.lock:
         return _append_and_answer(app, request, upload, complete, 201, location)
 

@@ -2,12 +2,15 @@
 
 import gzip
 import json
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from urllib.parse import parse_qsl
 
 JSON_TYPE = "application/json; charset=utf-8"
 TEXT_TYPE = "text/plain; charset=utf-8"
+# A `Host` value (RFC 9110, 7.2): a registered name, an IPv4 address or a bracketed IPv6 address, and a port.
+HOST = re.compile(r"(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
 
 
 @dataclass
@@ -34,6 +37,13 @@ class Request:
         for name, value in self.query_items:
             result.setdefault(name, value)
         return result
+
+    @property
+    def origin_url(self):
+        """`http://HOST` from the request's `Host`, as the client reached the server (through a reverse proxy or
+        a port mapping, the proxy's address); the server's own base URL when `Host` is missing or malformed."""
+        host = (self.header("Host") or "").strip()
+        return f"http://{host}" if HOST.fullmatch(host) else self.base_url
 
     def header(self, name):
         """The first header named `name` (case-insensitive), or None."""
