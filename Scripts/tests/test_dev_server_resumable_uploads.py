@@ -217,3 +217,35 @@ class TusTests(ResumableTestCase):
         self.assertEqual(status, 415)
         self.assertEqual(self.append(self.path(headers), 0, b"x" * 11)[0], 400)
         self.assertEqual(self.server.call("OPTIONS", "/v1/tus/")[0], 401)
+
+
+class HostTests(ResumableTestCase):
+    """Upload URLs name the origin the client reached, from `Host`, as tusd and tuspyserver build them."""
+
+    def create(self, path, headers):
+        return self.files.call("POST", path, b"", headers)
+
+    def test_a_draft_upload_url_names_the_origin_in_host(self):
+        status, headers, _ = self.create("/v1/uploads", {
+            "Host": "proxy.test:8443", "Upload-Draft-Interop-Version": "8", "Upload-Complete": "?0",
+            "Content-Disposition": 'attachment; filename="a.bin"'})
+
+        self.assertEqual(status, 201)
+        self.assertRegex(headers["Location"], r"^http://proxy\.test:8443/v1/uploads/[^/]+$")
+
+    def test_a_tus_upload_url_names_the_origin_in_host(self):
+        status, headers, _ = self.create("/v1/tus/", {
+            **TUS, "Host": "127.0.0.1:1", "Upload-Length": "3",
+            "Upload-Metadata": "filename " + base64.b64encode(b"a.bin").decode()})
+
+        self.assertEqual(status, 201)
+        self.assertRegex(headers["Location"], r"^http://127\.0\.0\.1:1/v1/tus/[^/]+$")
+
+    def test_a_malformed_host_gives_the_servers_own_url(self):
+        for host in ("bad host", "a/b", "h:99999999", "[zz]"):
+            status, headers, _ = self.create("/v1/tus/", {
+                **TUS, "Host": host, "Upload-Length": "3",
+                "Upload-Metadata": "filename " + base64.b64encode(b"a.bin").decode()})
+
+            self.assertEqual(status, 201, host)
+            self.assertTrue(headers["Location"].startswith(self.server.base_url + "/v1/tus/"), host)

@@ -124,4 +124,14 @@ struct CategorizedErrorTests {
         #expect(FailureClassifier.status(for: error) == AppExitStatus.localFileFailure)
         #expect(FailureClassifier.status(for: CocoaError(.fileReadNoSuchFile)) == AppExitStatus.localFileFailure)
     }
+
+    @Test func aDestinationAnotherDownloadWritesIsAFileFailure() {
+        let inUse = HTTPDownloadError.destinationInUse(
+            destination: "/d/same.bin", lockFile: "/d/same.bin.partial.lock", holder: 7)
+
+        #expect(FailureClassifier.status(for: inUse) == AppExitStatus.localFileFailure)
+        #expect(
+            FailureClassifier.status(for: HTTPDownloadError.partialFileReplaced(path: "/d/same.bin.partial"))
+                == AppExitStatus.localFileFailure)
+    }
 }

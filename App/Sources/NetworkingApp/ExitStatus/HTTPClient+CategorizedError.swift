@@ -31,10 +31,11 @@ extension HTTPBodyError: CategorizedError {
 }
 
 extension HTTPDownloadError: CategorizedError {
-    /// A file that cannot be written is 5; a body that disagrees with its headers or its digest is 3.
+    /// A file that cannot be written, or a destination another download writes, is 5; a body that disagrees
+    /// with its headers or its digest is 3.
     var exitStatus: ExitStatus {
         switch self {
-        case .fileSystem: .localFileFailure
+        case .fileSystem, .destinationInUse, .partialFileReplaced: .localFileFailure
         case .lengthMismatch, .unexpectedPartialContent, .digestMismatch: .invalidResponse
         }
     }

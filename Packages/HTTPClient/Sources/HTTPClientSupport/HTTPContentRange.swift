@@ -13,10 +13,13 @@ public struct HTTPContentRange: Hashable, Sendable {
     /// The representation's complete length, or `nil` when the server wrote `*`.
     public let completeLength: Int64?
 
-    /// The number of bytes in the range; `0` for an unsatisfied range.
+    /// The number of bytes in the range; `0` for an unsatisfied range, and `Int64.max` for a range built
+    /// unchecked whose count does not fit in 63 bits.
     public var count: Int64 {
         guard let first, let last else { return 0 }
-        return last - first + 1
+        let (difference, overflowed) = last.subtractingReportingOverflow(first)
+        guard !overflowed, difference < .max else { return .max }
+        return difference + 1
     }
 
     /// Why a `Content-Range` value was refused; each case keeps the whole value.
@@ -25,14 +28,16 @@ public struct HTTPContentRange: Hashable, Sendable {
         case unsupportedUnit(String)
         /// The value does not have the form `bytes FIRST-LAST/LENGTH`, `bytes FIRST-LAST/*` or `bytes */LENGTH`.
         case malformed(String)
-        /// A number has more digits than fit in 63 bits.
+        /// A number has more digits than fit in 63 bits, or the range ends at the largest one
+        /// (`9223372036854775807`), so the offset after it, and its count from `0`, would not fit.
         case numberTooLarge(String)
         /// The last position is before the first, or not before the complete length.
         case invalidRange(String)
     }
 
-    /// Parses `value` strictly: one space after the unit, decimal digits only, `last >= first`, and
-    /// `last < completeLength` when the length is given. Surrounding spaces and tabs are ignored.
+    /// Parses `value` strictly: one space after the unit, decimal digits only, `last >= first`,
+    /// `last < completeLength` when the length is given, and `last < Int64.max`, so `last + 1` and ``count``
+    /// never overflow. Surrounding spaces and tabs are ignored.
     /// - Throws: ``ParseError`` naming what is wrong.
     public init(parsing value: String) throws(ParseError) {
         let trimmed = Self.trimmingWhitespace(Substring(value))
@@ -54,6 +59,7 @@ public struct HTTPContentRange: Hashable, Sendable {
         let first = try Self.number(range[..<dash], in: value)
         let last = try Self.number(range[range.index(after: dash)...], in: value)
         let completeLength = length == "*" ? nil : try Self.number(length, in: value)
+        guard last < .max else { throw .numberTooLarge(value) }
         guard first <= last else { throw .invalidRange(value) }
         if let completeLength, last >= completeLength { throw .invalidRange(value) }
         self.init(first: first, last: last, completeLength: completeLength)

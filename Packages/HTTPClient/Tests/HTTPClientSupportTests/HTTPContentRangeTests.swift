@@ -22,6 +22,11 @@ struct HTTPContentRangeTests {
         #expect(try HTTPContentRange(parsing: "bytes */100").count == 0)
     }
 
+    @Test func countsAnUncheckedRangeTooLongFor63BitsAsTheLargestCount() {
+        #expect(HTTPContentRange(first: 0, last: .max, completeLength: nil).count == .max)
+        #expect(HTTPContentRange(first: -1, last: .max, completeLength: nil).count == .max)
+    }
+
     @Test(arguments: [
         ("items 0-1/2", HTTPContentRange.ParseError.unsupportedUnit("items")),
         ("bytes 0-1/x", .malformed("bytes 0-1/x")),
@@ -40,6 +45,8 @@ struct HTTPContentRangeTests {
         ("bytes 5-4/10", .invalidRange("bytes 5-4/10")),
         ("bytes 0-10/10", .invalidRange("bytes 0-10/10")),
         ("bytes 0-1/99999999999999999999", .numberTooLarge("bytes 0-1/99999999999999999999")),
+        ("bytes 400000-9223372036854775807/*", .numberTooLarge("bytes 400000-9223372036854775807/*")),
+        ("bytes 0-9223372036854775807/*", .numberTooLarge("bytes 0-9223372036854775807/*")),
     ])
     func refusesInvalidValuesWithTheirReason(value: String, expected: HTTPContentRange.ParseError) {
         #expect(throws: expected) { try HTTPContentRange(parsing: value) }

@@ -1,5 +1,5 @@
-"""/_admin/*: counters and waiting on them, reset, fault mode, fail-next, download and upload holds, upload cuts, token expiry, SE backoff
-and throttle.
+"""/_admin/*: counters and waiting on them, reset, fault mode, fail-next, download and upload holds, upload cuts, stated
+range ends and append limits, token expiry, SE backoff and throttle.
 
 Never faulted."""
 
@@ -78,6 +78,27 @@ def uploads_cut(app, request, match):
     return json_response(200, {"after_bytes": after_bytes, "count": count})
 
 
+def files_range_end(app, request, match):
+    """The next `count` (default 1) 206 file answers state `Content-Range: bytes FIRST-LAST/*` with this `last`
+    and no `Content-Length`; a `count` of 0 drops the pending ones."""
+    payload = read_json_object(request) or {}
+    last, count = payload.get("last"), payload.get("count", 1)
+    if not _is_int(last, 0) or last > 2**63 - 1 or not _is_int(count, 0):
+        return text(400, "expected {\"last\": N} with 0 <= N <= 2^63-1, and optionally \"count\" >= 0")
+    app.range_end.arm(last, count)
+    return json_response(200, {"last": last, "count": count})
+
+
+def uploads_append_limit(app, request, match):
+    """Draft upload answers state `max-append-size` in `Upload-Limit` (null: none) until reset."""
+    payload = read_json_object(request) or {}
+    value = payload.get("max_append_size")
+    if not (value is None or (_is_int(value, 1) and value <= 2**63 - 1)):
+        return text(400, "expected {\"max_append_size\": N} with 1 <= N <= 2^63-1, or null")
+    app.append_limit.set(value)
+    return json_response(200, {"max_append_size": value})
+
+
 def reset(app, request, match):
     app.reset()
     return json_response(200, {"reset": True})
@@ -134,6 +155,8 @@ ROUTES = [
     (("POST",), r"/_admin/files-upload-hold", files_upload_hold),
     (("POST",), r"/_admin/files-upload-release", files_upload_release),
     (("POST",), r"/_admin/uploads-cut", uploads_cut),
+    (("POST",), r"/_admin/files-range-end", files_range_end),
+    (("POST",), r"/_admin/uploads-append-limit", uploads_append_limit),
     (("GET", "HEAD"), r"/_admin/faults", get_faults),
     (("POST",), r"/_admin/faults", set_faults),
     (("POST",), r"/_admin/expire-tokens", expire_tokens),

@@ -1,5 +1,6 @@
 """Everything the routes share, created once the server knows its port."""
 
+from .answer_overrides import AppendLimit, RangeEnd
 from .cdn import Avatars
 from .counters import Counters
 from .fail_next import FailNext
@@ -29,18 +30,22 @@ class App:
         self.files = files or FileStore.temporary()
         self.files_hold = FilesHold()
         self.upload_hold = UploadHold()
+        self.range_end = RangeEnd()
+        self.append_limit = AppendLimit()
         self.uploads = ResumableStore(self.files, self.counters)
         self.otlp = OTLPStore(self.counters)
 
     def reset(self):
         """Back to the start: counters, stored token, access tokens, faults, fail-next rules, download and upload holds,
-        resumable uploads and cuts, SE quota, OTLP exports, and the uploaded files when they live in the server's own temporary folder."""
+        resumable uploads and cuts, stated range ends and append limits, SE quota, OTLP exports, and the uploaded files when they live in the server's own temporary folder."""
         self.counters.reset()
         self.tokens.reset()
         self.faults.reset()
         self.fail_next.reset()
         self.files_hold.reset()
         self.upload_hold.reset()
+        self.range_end.reset()
+        self.append_limit.reset()
         self.se_state.reset()
         self.uploads.reset()
         self.otlp.reset()

@@ -18,8 +18,11 @@ PARTIAL_UPLOAD = "application/partial-upload"
 PROTOCOL = "draft"
 
 
-def _headers(upload):
-    headers = [("Upload-Draft-Interop-Version", INTEROP_VERSION), ("Upload-Limit", f"max-size={MAX_SIZE}"),
+def _headers(app, upload):
+    """The upload's state; `Upload-Limit` adds the `max-append-size` `/_admin/uploads-append-limit` set."""
+    append_limit = app.append_limit.value
+    limit = f"max-size={MAX_SIZE}" + ("" if append_limit is None else f", max-append-size={append_limit}")
+    headers = [("Upload-Draft-Interop-Version", INTEROP_VERSION), ("Upload-Limit", limit),
                ("Upload-Offset", str(upload.offset)), ("Upload-Complete", "?1" if upload.complete else "?0"),
                ("Cache-Control", "no-store")]
     if upload.length is not None:
@@ -67,7 +70,7 @@ def create(app, request, match):
     if bad:
         return bad
     upload = app.uploads.create(PROTOCOL, name, length)
-    location = [("Location", f"{app.base_url}/v1/uploads/{upload.id}")]
+    location = [("Location", f"{request.origin_url}/v1/uploads/{upload.id}")]
     with upload.lock:
         return _append_and_answer(app, request, upload, complete, 201, location)
 
@@ -77,14 +80,14 @@ def _append_and_answer(app, request, upload, complete, status, extra):
         if not app.uploads.append(upload, request.stream, app.upload_hold):
             return dropped()
     except BodyError as error:
-        return _problem(error.status, str(error), [*_headers(upload), *extra])
+        return _problem(error.status, str(error), [*_headers(app, upload), *extra])
     if complete:
         if upload.length is not None and upload.offset != upload.length:
-            return _problem(400, "the upload ends before Upload-Length", [*_headers(upload), *extra])
+            return _problem(400, "the upload ends before Upload-Length", [*_headers(app, upload), *extra])
         entry = app.uploads.finish(upload)
         return json_response(200 if status == 204 else status, {"files": [entry]},
-                             headers=[*_headers(upload), *extra])
-    return empty(status, [*_headers(upload), *extra])
+                             headers=[*_headers(app, upload), *extra])
+    return empty(status, [*_headers(app, upload), *extra])
 
 
 def _found(app, request, match):
@@ -103,9 +106,9 @@ def offset(app, request, match):
     if bad:
         return bad
     if not upload.lock.acquire(timeout=SETTLE_SECONDS):
-        return _problem(409, "an append is still running", _headers(upload))
+        return _problem(409, "an append is still running", _headers(app, upload))
     try:
-        return empty(204, _headers(upload))
+        return empty(204, _headers(app, upload))
     finally:
         upload.lock.release()
 
@@ -121,12 +124,12 @@ def append(app, request, match):
     if complete is None or not claimed.isascii() or not claimed.isdigit():
         return _problem(400, "an append needs Upload-Offset and Upload-Complete")
     if not upload.lock.acquire(blocking=False):
-        return _problem(409, "another append is running", _headers(upload))
+        return _problem(409, "another append is running", _headers(app, upload))
     try:
         if upload.complete:
-            return _problem(400, "the upload is already complete", _headers(upload))
+            return _problem(400, "the upload is already complete", _headers(app, upload))
         if int(claimed) != upload.offset:
-            return _problem(409, "mismatching upload offset", _headers(upload),
+            return _problem(409, "mismatching upload offset", _headers(app, upload),
                             **{"expected-offset": upload.offset, "provided-offset": int(claimed)})
         return _append_and_answer(app, request, upload, complete, 204, [])
     finally:

@@ -68,10 +68,13 @@ def download(app, request, match):
             return _error(416, "range not satisfiable", [("Content-Range", f"bytes */{size}")])
         if span is not None:
             start, end = span
-            headers.append(("Content-Range", f"bytes {start}-{end}/{size}"))
+            stated_last = app.range_end.take()
+            stated = f"bytes {start}-{end}/{size}" if stated_last is None else f"bytes {start}-{stated_last}/*"
+            headers.append(("Content-Range", stated))
             app.counters.increment("files.ranges")
             return _held_if_asked(app, request, Response(206, headers=headers, file=file, file_offset=start,
-                                                         file_length=end - start + 1))
+                                                         file_length=end - start + 1,
+                                                         without_length=stated_last is not None))
     return _held_if_asked(app, request, Response(200, headers=headers, file=file, file_length=size))
 
 

@@ -171,10 +171,10 @@ class Handler(BaseHTTPRequestHandler):
     def _send_file(self, response):
         """Writes the head, then `file_length` bytes of `response.file` from `file_offset` with sendfile; with
         `hold`, only the first `file_sent_before_hold` of them, then holds like `_hold`."""
-        if response.hold > 0:
+        if response.hold > 0 or response.without_length:
             self.close_connection = True
         length = response.file_sent_before_hold if response.hold > 0 else response.file_length
-        head = self._head(response, response.file_length)
+        head = self._head(response, None if response.without_length else response.file_length)
         try:
             self.wfile.write(head)
             if self.command != "HEAD" and length > 0:

@@ -2,12 +2,15 @@
 
 import gzip
 import json
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from urllib.parse import parse_qsl
 
 JSON_TYPE = "application/json; charset=utf-8"
 TEXT_TYPE = "text/plain; charset=utf-8"
+# A `Host` value (RFC 9110, 7.2): a registered name, an IPv4 address or a bracketed IPv6 address, and a port.
+HOST = re.compile(r"(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
 
 
 @dataclass
@@ -35,6 +38,13 @@ class Request:
             result.setdefault(name, value)
         return result
 
+    @property
+    def origin_url(self):
+        """`http://HOST` from the request's `Host`, as the client reached the server (through a reverse proxy or
+        a port mapping, the proxy's address); the server's own base URL when `Host` is missing or malformed."""
+        host = (self.header("Host") or "").strip()
+        return f"http://{host}" if HOST.fullmatch(host) else self.base_url
+
     def header(self, name):
         """The first header named `name` (case-insensitive), or None."""
         lowered = name.lower()
@@ -60,6 +70,7 @@ class Response:
     file_offset: int = 0
     file_length: int = 0
     file_sent_before_hold: int = 0  # with `hold`: the file bytes sent before holding
+    without_length: bool = False  # a file body sent with no `Content-Length`, ended by closing the connection
     after_partial: object = None
 
 

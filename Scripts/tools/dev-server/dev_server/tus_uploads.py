@@ -84,7 +84,7 @@ def create(app, request, match):
     upload = app.uploads.create(PROTOCOL, name, int(raw))
     if upload.length == 0:
         app.uploads.finish(upload)
-    return _tus(empty(201, [("Location", f"{app.base_url}/v1/tus/{upload.id}")]))
+    return _tus(empty(201, [("Location", f"{request.origin_url}/v1/tus/{upload.id}")]))
 
 
 def offset(app, request, match):

@@ -3,7 +3,8 @@
 // Properties: an accepted value has `first <= last`, `last < completeLength` when the length is given, and a
 // positive count (zero only for `bytes */length`); its canonical spelling reads back equal; on every input a
 // byte-level oracle of the grammar (unit `bytes` in any case, one space, `a-b/n`, `a-b/*` or `*/n`, numbers in
-// 63 bits, surrounding spaces and tabs ignored) agrees with the reader, value for value.
+// 63 bits, a last position below 2^63-1, surrounding spaces and tabs ignored) agrees with the reader, value for
+// value.
 
 import Foundation
 
@@ -50,7 +51,8 @@ enum ContentRangeOracle {
             return HTTPContentRange(first: nil, last: nil, completeLength: complete)
         }
         let ends = range.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-        guard ends.count == 2, let first = number(Array(ends[0])), let last = number(Array(ends[1])), first <= last
+        guard ends.count == 2, let first = number(Array(ends[0])), let last = number(Array(ends[1])), first <= last,
+            last < Int64.max
         else { return nil }
         let complete: Int64?
         if length == [UInt8(ascii: "*")] {

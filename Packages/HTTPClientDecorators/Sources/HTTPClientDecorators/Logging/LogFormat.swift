@@ -75,7 +75,7 @@ struct LogFormat: Sendable {
 
     func describe(_ headers: HTTPHeaders?) -> [String] {
         guard let headers, !headers.isEmpty else { return [] }
-        return ["Headers:"] + headers.map { item($0.name, $0.value) }
+        return ["Headers:"] + headers.map { item($0.name, RedactedURL.text($0.value)) }
     }
 
     private func item(_ name: String, _ value: String) -> String {

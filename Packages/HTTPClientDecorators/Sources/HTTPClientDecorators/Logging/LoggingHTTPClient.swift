@@ -12,16 +12,22 @@ import HTTPClientSupport
 /// Redaction: values of headers, query items, JSON object keys and form fields whose name is in
 /// ``defaultRedactedNames`` or the caller's extra names (case-insensitive) print as `<redacted>`.
 /// Other body text is logged as is: a plain-text token body is not recognised as secret. A URL in an error
-/// message prints with its user name and password as `[redacted]` (through `RedactedURL`).
+/// message or a header value (`Location`) prints with its user name, password and the values of
+/// `RedactedURL.sensitiveQueryParameters` as `[redacted]` (through `RedactedURL`).
 /// Bodies longer than `maxBodyBytes` are cut with a note; binary bodies print as their size.
 ///
 /// A stream is logged when it ends, with its bodies captured as they are read, never read by the log; see
 /// ``stream(request:body:progress:receive:)``.
 public struct LoggingHTTPClient: HTTPClient {
-    /// Names whose values never reach the log: credentials in headers, cookies, and the usual OAuth fields.
+    /// Names whose values never reach the log: credentials in headers, cookies, the usual OAuth fields, and the
+    /// signatures and credentials of presigned URLs (AWS `X-Amz-Signature`, `X-Amz-Security-Token`,
+    /// `X-Amz-Credential`, `Signature`, `AWSAccessKeyId`; Google Cloud Storage `X-Goog-Signature`,
+    /// `X-Goog-Credential`; Azure `sig`).
     public static let defaultRedactedNames: Set<String> = [
         "Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie",
         "access_token", "refresh_token", "id_token", "client_secret", "password",
+        "X-Amz-Signature", "X-Amz-Security-Token", "X-Amz-Credential", "Signature", "AWSAccessKeyId",
+        "X-Goog-Signature", "X-Goog-Credential", "sig",
     ]
 
     let client: any HTTPClient

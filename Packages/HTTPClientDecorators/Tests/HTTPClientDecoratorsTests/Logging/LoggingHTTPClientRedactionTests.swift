@@ -50,6 +50,28 @@ struct LoggingHTTPClientRedactionTests {
         #expect(lines.contains { $0.contains(#""ok" : true"#) || $0.contains(#""ok": true"#) })
     }
 
+    @Test func presignedURLSignaturesNeverReachTheLog() async throws {
+        let presigned =
+            "https://b.s3.amazonaws.com/f?X-Amz-Credential=s3cr3t-credential&X-Amz-Security-Token=s3cr3t-token"
+            + "&X-Amz-Signature=s3cr3t-signature&X-Amz-Expires=900"
+        let client = ScriptedHTTPClient(replies: [.status(302, body: "", headers: ["Location": presigned])])
+        let log = RecordedValues<String>()
+        let sut = client.loggingRequestAndResponse { log.append($0) }
+        let request = TestRequest(
+            queryParameter: ["X-Goog-Signature": "s3cr3t-goog", "sig": "s3cr3t-sas", "Signature": "s3cr3t-v2"])
+
+        try await sut.load(request: request)
+
+        let entry = try #require(log.values.first)
+        for secret in [
+            "s3cr3t-credential", "s3cr3t-token", "s3cr3t-signature", "s3cr3t-goog", "s3cr3t-sas", "s3cr3t-v2",
+        ] {
+            #expect(!entry.contains(secret), "\(secret) leaked")
+        }
+        #expect(entry.contains("X-Amz-Signature=[redacted]&X-Amz-Expires=900"), "\(entry)")
+        #expect(entry.contains("    - sig: <redacted>"))
+    }
+
     @Test func redactsTheBodyOfAThrownHTTPErrorToo() async throws {
         let client = ScriptedHTTPClient(replies: [.status(400, body: #"{"password":"s3cr3t-error"}"#)])
         let log = RecordedValues<String>()

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A span's place in a trace as W3C Trace Context carries it: the `traceparent` ids and flags, and the
-/// vendors' `tracestate` kept as received.
+/// vendors' `tracestate` when it follows the grammar.
 ///
 /// ```swift
 /// let parent = TraceContext(traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")
@@ -14,11 +14,19 @@ public struct TraceContext: Sendable, Hashable {
     public var spanID: SpanID
     /// The trace flags; bit 0 is `sampled`.
     public var flags: UInt8
-    /// The `tracestate` header as received, or `nil` when none came.
+    /// The `tracestate` header as received, or `nil` when none came; it is sent on only when it follows the W3C
+    /// grammar (at most 32 valid members, at most 512 characters).
     public var traceState: String?
 
     /// The flag bit that says the caller may have recorded the trace.
     public static let sampledFlag: UInt8 = 0x01
+
+    /// The flag bit that says the trace id's right 7 bytes are random (Trace Context Level 2).
+    public static let randomFlag: UInt8 = 0x02
+
+    /// The flag bits Trace Context defines (``sampledFlag`` and ``randomFlag``): the only ones a `traceparent`
+    /// this package writes carries; the others must be zero.
+    public static let definedFlags: UInt8 = sampledFlag | randomFlag
 
     /// Creates a context from its parts.
     public init(traceID: TraceID, spanID: SpanID, flags: UInt8 = sampledFlag, traceState: String? = nil) {

@@ -73,7 +73,7 @@ struct AttemptSpan: Sendable {
     /// Sets ``traceHeaders``' fields in `headers`, replacing any of the same name.
     private func setTraceFields(in headers: inout HTTPHeaders) {
         headers["traceparent"] = context.traceparent
-        if let state = context.traceState { headers["tracestate"] = state }
+        if let state = context.validTraceState { headers["tracestate"] = state }
     }
 
     /// The span ended at `ended` with `outcome`, after `exchange` (what the transport measured, if anything)

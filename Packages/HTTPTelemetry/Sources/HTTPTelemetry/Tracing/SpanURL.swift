@@ -1,58 +1,47 @@
 import Foundation
+import HTTPClientSupport
 
-/// A request URL as telemetry may show it (`url.full`): no user name or password, and the values of
-/// sensitive query parameters written as `REDACTED`.
+/// A request URL as telemetry may show it (`url.full`), as the OpenTelemetry semantic conventions ask: a user
+/// name and password become `REDACTED:REDACTED`, and the values of sensitive query parameters `REDACTED`.
 public enum SpanURL {
-    /// The query parameters whose values never appear, compared without regard to letter case.
-    public static let sensitiveQueryParameters: Set<String> = [
-        "sig", "signature", "x-goog-signature", "awsaccesskeyid", "key", "api_key", "apikey", "access_token",
-        "refresh_token", "id_token", "token", "code", "client_secret", "password", "secret",
-    ]
+    /// The query parameters whose values never appear, compared without regard to letter case: the list of
+    /// `RedactedURL.sensitiveQueryParameters` (presigned-URL signatures and credentials of AWS, Google Cloud
+    /// Storage and Azure, API keys, OAuth fields). ``full(_:redactingQueryParameters:)`` adds to it.
+    public static let sensitiveQueryParameters: Set<String> = RedactedURL.sensitiveQueryParameters
 
     /// What stands in for a sensitive value.
     public static let placeholder = "REDACTED"
 
-    /// `url`'s text with the userinfo removed and sensitive query values replaced by ``placeholder``.
+    /// What stands in for a user name and password.
+    public static let userInfoPlaceholder = "REDACTED:REDACTED"
+
+    /// `url`'s text with its userinfo replaced by ``userInfoPlaceholder`` and sensitive query values by
+    /// ``placeholder``.
     public static func full(_ url: URL) -> String {
+        full(url, redactingQueryParameters: [])
+    }
+
+    /// `url`'s text as ``full(_:)`` writes it, with the values of `names` (any letter case) redacted too.
+    public static func full(_ url: URL, redactingQueryParameters names: Set<String>) -> String {
         let text = url.absoluteString
-        // With no `@` there is no userinfo and with no `?` no query: nothing to remove or redact.
+        // With no `@` there is no userinfo and with no `?` no query: nothing to replace.
         if !text.utf8.contains(UInt8(ascii: "@")) && !text.utf8.contains(UInt8(ascii: "?")) { return text }
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-            return redactedText(url.absoluteString)
-        }
-        components.user = nil
-        components.password = nil
-        if let query = components.percentEncodedQuery {
-            components.percentEncodedQuery = redactedQuery(query)
-        }
-        return components.string ?? redactedText(url.absoluteString)
-    }
-
-    /// `query` (percent-encoded) with each sensitive parameter's value replaced; order and spelling kept.
-    static func redactedQuery(_ query: String) -> String {
-        query.split(separator: "&", omittingEmptySubsequences: false).map { item in
-            guard let equals = item.firstIndex(of: "=") else { return String(item) }
-            let name = item[..<equals]
-            let decoded = name.removingPercentEncoding ?? String(name)
-            return sensitiveQueryParameters.contains(decoded.lowercased()) ? "\(name)=\(placeholder)" : String(item)
-        }.joined(separator: "&")
-    }
-
-    /// `text`, a URL that `URLComponents` cannot take apart, without userinfo and with sensitive query values
-    /// replaced, read as `scheme://authority/path?query#fragment`.
-    private static func redactedText(_ text: String) -> String {
-        let bare = withoutUserInfo(text)
+        let lowercased = Set(names.map { $0.lowercased() })
+        let bare = withRedactedUserInfo(text)
         guard let question = bare.firstIndex(of: "?") else { return bare }
         let queryStart = bare.index(after: question)
         let fragmentStart = bare[queryStart...].firstIndex(of: "#") ?? bare.endIndex
-        return bare[..<queryStart] + redactedQuery(String(bare[queryStart..<fragmentStart])) + bare[fragmentStart...]
+        let query = RedactedURL.query(
+            String(bare[queryStart..<fragmentStart]), replacingValuesWith: placeholder,
+            where: { lowercased.contains($0) })
+        return bare[..<queryStart] + query + bare[fragmentStart...]
     }
 
-    /// `text` with whatever precedes an `@` in its authority cut out.
-    private static func withoutUserInfo(_ text: String) -> String {
+    /// `text` with whatever precedes an `@` in its authority replaced by ``userInfoPlaceholder``.
+    private static func withRedactedUserInfo(_ text: String) -> String {
         guard let slashes = text.range(of: "//") else { return text }
         let authorityEnd = text[slashes.upperBound...].firstIndex { "/?#".contains($0) } ?? text.endIndex
         guard let at = text[slashes.upperBound..<authorityEnd].lastIndex(of: "@") else { return text }
-        return String(text[..<slashes.upperBound] + text[text.index(after: at)...])
+        return String(text[..<slashes.upperBound] + userInfoPlaceholder + text[at...])
     }
 }

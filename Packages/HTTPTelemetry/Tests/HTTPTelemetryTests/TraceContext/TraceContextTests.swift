@@ -29,6 +29,50 @@ struct TraceContextTests {
         #expect(TraceContext(traceparent: Self.valid, tracestate: "")?.traceState == nil)
     }
 
+    @Test(arguments: [("ff", "03"), ("fd", "01"), ("04", "00"), ("02", "02")])
+    func writesOnlyTheDefinedFlags(received: String, sent: String) throws {
+        let prefix = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-"
+        let context = try #require(TraceContext(traceparent: prefix + received))
+        let made = TraceContext(traceID: context.traceID, spanID: context.spanID, flags: 0xFF)
+
+        #expect(context.traceparent == prefix + sent)
+        #expect(context.child().traceparent.hasSuffix("-\(sent)"))
+        #expect(made.traceparent == prefix + "03")
+    }
+
+    @Test(arguments: [
+        "a=1\r\nx-injected: 1",  // a line break
+        (1...33).map { "k\($0)=v" }.joined(separator: ","),  // more than 32 members
+        "a=" + String(repeating: "v", count: 255) + ",b=" + String(repeating: "v", count: 255) + ",c=1",  // > 512
+        "A=1",  // upper-case key
+        "1a=1",  // a simple key starting with a digit
+        "a=1,a=2",  // a key twice
+        "a=b=c",  // `=` in a value
+        "a",  // no value
+        "t@=1",  // an empty system id
+        "a=\u{e9}",  // not ASCII
+        " , ",  // no member
+    ])
+    func dropsAnInvalidTracestateAndKeepsTheContext(state: String) throws {
+        let context = try #require(TraceContext(traceparent: Self.valid, tracestate: state))
+
+        #expect(context.traceState == nil)
+        #expect(context.headers.map(\.name) == ["traceparent"])
+        var set = context
+        set.traceState = state
+        #expect(set.headers.map(\.name) == ["traceparent"], "a state set directly is checked when it is sent")
+    }
+
+    @Test(arguments: [
+        "congo=t61rcWkgMzE",
+        " rojo=00f067aa0ba902b7 ,\t, congo=t61rcWkgMzE ",
+        (1...32).map { "k\($0)=v" }.joined(separator: ","),
+        "fw529a3039@dt=ZmooZE5H, a1-b_c*d/e=x y",
+    ])
+    func keepsAValidTracestate(state: String) throws {
+        #expect(try #require(TraceContext(traceparent: Self.valid, tracestate: state)).traceState == state)
+    }
+
     @Test(arguments: [
         "00-4BF92F3577B34DA6A3CE929D0E0E4736-00F067AA0BA902B7-01",  // upper-case hex
         "00-00000000000000000000000000000000-00f067aa0ba902b7-01",  // all-zero trace id
@@ -52,7 +96,7 @@ struct TraceContextTests {
             TraceContext(traceparent: "cc-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-09-what-the-future-holds"))
 
         #expect(context.spanID.hex == "00f067aa0ba902b7")
-        #expect(context.traceparent == "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-09")
+        #expect(context.traceparent == "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")
     }
 
     @Test func childKeepsTraceFlagsAndStateWithANewSpan() throws {
@@ -87,8 +131,8 @@ struct TraceContextTests {
         #expect(trace.hex == "0123456789abcdeffedcba9876543210")
         #expect(span.hex == "0f1e2d3c4b5a6978")
         #expect(
-            TraceContext(traceID: trace, spanID: span, flags: 0xa5).traceparent
-                == "00-0123456789abcdeffedcba9876543210-0f1e2d3c4b5a6978-a5")
+            TraceContext(traceID: trace, spanID: span, flags: 0x03).traceparent
+                == "00-0123456789abcdeffedcba9876543210-0f1e2d3c4b5a6978-03")
     }
 
     @Test func randomIdsFromConcurrentTasksDiffer() async {

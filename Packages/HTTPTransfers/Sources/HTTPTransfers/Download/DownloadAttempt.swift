@@ -51,7 +51,7 @@ struct DownloadAttempt: Sendable {
             else { return .startOver }
             offset = resume.offset
             completeLength = range.completeLength ?? resume.record.completeLength
-            expected = range.completeLength ?? range.last.map { $0 + 1 }
+            expected = range.completeLength ?? range.end
         } else {
             offset = 0
             completeLength = Self.contentLength(of: response)
@@ -86,7 +86,11 @@ struct DownloadAttempt: Sendable {
     ) async throws {
         var check = check
         let handle = try files.openPartial(at: offset)
+        let opened = FileIdentity(descriptor: handle.fileDescriptor)
         do {
+            guard opened != nil else {
+                throw HTTPDownloadError.fileSystem(path: files.partial.path, underlying: POSIXError(.EBADF))
+            }
             try files.save(record.map { check.keepingStart($0, length: offset) })
         } catch {
             try? handle.close()
@@ -131,9 +135,14 @@ struct DownloadAttempt: Sendable {
                 throw HTTPDownloadError.fileSystem(path: files.partial.path, underlying: error)
             }
             try check.verify()
-            try files.commit()
+            guard let opened else {
+                throw HTTPDownloadError.fileSystem(path: files.partial.path, underlying: POSIXError(.EBADF))
+            }
+            try files.commit(opened)
         } catch {
             try? handle.close()
+            // The file at the partial file's path is another program's: it stays as it is.
+            if case HTTPDownloadError.partialFileReplaced = error { throw error }
             // Bytes past the expected end are not a prefix of the file, a file of another digest is not the
             // file; anything else may be resumed from the bytes written so far.
             let resumable = !Self.isOverrun(error) && !DownloadDigestCheck.isMismatch(error)
@@ -164,7 +173,7 @@ struct DownloadAttempt: Sendable {
         guard let value = response.headers?["Content-Range"], let range = try? HTTPContentRange(parsing: value),
             range.first == offset
         else { return nil }
-        if let completeLength = range.completeLength, range.last != completeLength - 1 { return nil }
+        if let completeLength = range.completeLength, range.end != completeLength { return nil }
         if let length = contentLength(of: response), length != range.count { return nil }
         return range
     }

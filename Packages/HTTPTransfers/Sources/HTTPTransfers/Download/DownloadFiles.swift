@@ -2,16 +2,19 @@ import Foundation
 import HTTPClient
 
 /// The files a download keeps beside its destination (see ``HTTPDownload``): `NAME.partial` (the bytes so
-/// far) and `NAME.partial.json` (the resume record). The destination itself is written only by a rename.
+/// far), `NAME.partial.json` (the resume record) and `NAME.partial.lock` (held while a download writes them).
+/// The destination itself is written only by a rename.
 struct DownloadFiles: Sendable {
     let destination: URL
     let partial: URL
     let record: URL
+    let lock: URL
 
     init(destination: URL) {
         self.destination = destination
         partial = HTTPDownload.partialFile(for: destination)
         record = HTTPDownload.resumeRecord(for: destination)
+        lock = HTTPDownload.lockFile(for: destination)
     }
 
     /// Where to resume `resource`: the partial file's size, its record and the hash of its bytes, or `nil`
@@ -87,12 +90,17 @@ struct DownloadFiles: Sendable {
         }
     }
 
-    /// Moves the complete partial file onto the destination (replacing it in one step, with the permissions of
-    /// the file it replaces) and removes the record.
-    func commit() throws(HTTPDownloadError) {
+    /// Moves the complete partial file onto the destination (replacing it in one step, with the permission bits
+    /// of the file it replaces, without setuid, setgid or sticky) and removes the record, when the file at the partial file's path is still
+    /// `written`, the one the download wrote.
+    /// - Throws: ``HTTPDownloadError/partialFileReplaced(path:)`` when it is not, touching nothing.
+    func commit(_ written: FileIdentity) throws(HTTPDownloadError) {
+        guard FileIdentity(path: partial.path) == written else { throw .partialFileReplaced(path: partial.path) }
         var replaced = stat()
         if lstat(destination.path, &replaced) == 0, replaced.st_mode & S_IFMT == S_IFREG {
-            guard chmod(partial.path, replaced.st_mode & 0o7777) == 0 else {
+            // The permission bits only: setuid, setgid and sticky never pass to new content, as the kernel
+            // clears them when a file is written in place.
+            guard chmod(partial.path, replaced.st_mode & 0o777) == 0 else {
                 let code = POSIXErrorCode(rawValue: errno) ?? .EIO
                 throw .fileSystem(path: partial.path, underlying: POSIXError(code))
             }

@@ -6,7 +6,8 @@ extension HTTPClient {
     ///
     /// The bytes go to `NAME.partial` beside the destination (``HTTPDownload/partialFile(for:)``), with a small
     /// resume record in `NAME.partial.json`; the destination is replaced in one rename once every byte arrived,
-    /// so it never holds part of a file, and a file it replaces keeps its permissions. Like `curl -o`, the bytes are written, not flushed to storage (no
+    /// so it never holds part of a file, and a file it replaces keeps its permission bits (without setuid,
+    /// setgid or sticky). Like `curl -o`, the bytes are written, not flushed to storage (no
     /// `fsync`). When a transfer is interrupted (an error, a cancellation, a crash), the partial
     /// file stays, and the next call for the same destination and request asks for the rest with
     /// `Range: bytes=N-` and `If-Range` (the strong `ETag`, else a `Last-Modified` at least a second before
@@ -25,7 +26,14 @@ extension HTTPClient {
     /// or other bytes (a crash mid-write, a file from elsewhere) is discarded, never continued.
     ///
     /// Sends `Accept-Encoding: identity` unless the request sets `Accept-Encoding`, and replaces any `Range`
-    /// or `If-Range` of the request. Two downloads to one destination at a time are not supported.
+    /// or `If-Range` of the request.
+    ///
+    /// One download writes a destination at a time: it holds an exclusive lock on `NAME.partial.lock`
+    /// (``HTTPDownload/lockFile(for:)``) from before it reads the partial file until it ends, and a second
+    /// download of the same destination, in this process or another, throws
+    /// ``HTTPDownloadError/destinationInUse(destination:lockFile:holder:)`` at once without touching the partial
+    /// file or its record. The file is moved into place only if the partial file at its path is still the one
+    /// the download wrote (same device and inode).
     /// - Parameters:
     ///   - request: The request for the file.
     ///   - destination: Where the file goes; its folder must exist.
@@ -35,7 +43,8 @@ extension HTTPClient {
     /// - Throws: `HTTPError/httpCode(statusCode:data:)` for a non-2xx answer (carrying at most 1 KiB of its
     ///   body, with nothing written; a `404` or `410` also removes the partial file of an earlier call, since the
     ///   file is gone), ``HTTPDownloadError`` when the size disagrees with `Content-Length` or `Content-Range`,
-    ///   the digest with a stated one, or a file cannot be written, `CancellationError` when the task is
+    ///   the digest with a stated one, or a file cannot be written, or another download writes the destination,
+    ///   `CancellationError` when the task is
     ///   cancelled before the last byte, or the client's error.
     @discardableResult
     public func download(
@@ -74,6 +83,8 @@ extension HTTPClient {
         progress: (@Sendable (HTTPTransferProgress) -> Void)?
     ) async throws -> HTTPResponse {
         let files = DownloadFiles(destination: destination)
+        let lock = try DownloadLock(url: files.lock, destination: destination)
+        defer { lock.release() }
         let resource = DownloadResumeRecord.resource(of: request)
         var resume = files.resumePoint(for: resource)
         while true {

@@ -13,6 +13,13 @@ public enum HTTPDownload {
         destination.deletingLastPathComponent().appendingPathComponent(destination.lastPathComponent + ".partial")
     }
 
+    /// `NAME.partial.lock` beside `destination`: the file a download holds an exclusive lock on (`flock`) while it
+    /// writes to `destination`, holding the process ID of the download; removed when the download ends.
+    public static func lockFile(for destination: URL) -> URL {
+        destination.deletingLastPathComponent()
+            .appendingPathComponent(destination.lastPathComponent + ".partial.lock")
+    }
+
     /// `NAME.partial.json` beside `destination`: what the download remembers to ask for the rest of the file.
     public static func resumeRecord(for destination: URL) -> URL {
         destination.deletingLastPathComponent()

@@ -12,6 +12,13 @@ public enum HTTPDownloadError: Error, Sendable {
     case digestMismatch(algorithm: HTTPDigest.Algorithm, expected: String, actual: String)
     /// A file beside the destination could not be written, or the finished file could not be moved into place.
     case fileSystem(path: String, underlying: any Error)
+    /// Another download to `destination` holds its lock file (``HTTPDownload/lockFile(for:)``): this one
+    /// stopped at once, touching neither the partial file nor its record. `holder` is the process ID the other
+    /// download wrote into the lock file, when it could be read.
+    case destinationInUse(destination: String, lockFile: String, holder: Int32?)
+    /// The partial file at `path` is no longer the file this download wrote (another program removed or
+    /// replaced it): nothing is moved into place, and the file now at `path` is left alone.
+    case partialFileReplaced(path: String)
 }
 
 extension HTTPDownloadError: CustomStringConvertible {
@@ -26,6 +33,11 @@ extension HTTPDownloadError: CustomStringConvertible {
             "The downloaded file has the \(algorithm.rawValue) \(actual), not \(expected): the file is discarded"
         case .fileSystem(let path, let underlying):
             "Could not write \(path) (\(underlying))"
+        case .destinationInUse(let destination, let lockFile, let holder):
+            "Another download is writing \(destination) (\(holder.map { "process \($0)" } ?? "a process") holds "
+                + "\(lockFile)): this one stopped without touching it"
+        case .partialFileReplaced(let path):
+            "The partial file \(path) was removed or replaced by another program while the download wrote it"
         }
     }
 }

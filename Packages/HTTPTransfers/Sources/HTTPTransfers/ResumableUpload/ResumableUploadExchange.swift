@@ -93,11 +93,13 @@ struct ResumableUploadExchange: Sendable {
         limit(named: "max-append-size", in: response)
     }
 
+    /// The limit `name` of a draft `Upload-Limit` when it is plain digits that fit in 63 bits; a negative,
+    /// signed or larger value is ignored, like a missing one.
     private func limit(named name: String, in response: HTTPResponse) -> Int64? {
         guard uploadProtocol == .draft, let value = response.headers?["Upload-Limit"] else { return nil }
         for item in value.split(separator: ",") {
             let pair = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2, pair[0] == name, let limit = Int64(pair[1]) { return limit }
+            if pair.count == 2, pair[0] == name, let limit = Self.digits(pair[1]) { return limit }
         }
         return nil
     }
@@ -109,10 +111,15 @@ struct ResumableUploadExchange: Sendable {
     /// - Throws: ``ResumableUploadError/invalidOffset(_:)``.
     func offset(in response: HTTPResponse) throws -> Int64 {
         let value = response.headers?["Upload-Offset"]
-        guard let value, let offset = Int64(value.trimmingCharacters(in: .whitespaces)), offset >= 0,
-            offset <= file.size
+        guard let value, let offset = Self.digits(value.trimmingCharacters(in: .whitespaces)), offset <= file.size
         else { throw ResumableUploadError.invalidOffset(value) }
         return offset
+    }
+
+    /// `text` as a number when it is plain ASCII digits that fit in 63 bits, else `nil`.
+    private static func digits(_ text: String) -> Int64? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int64(text)
     }
 
     /// Whether an answer says the upload is complete on the server.

@@ -125,7 +125,8 @@ struct ResumableUploadSession<Client: HTTPClient>: Sendable {
     private func append(_ record: ResumableUploadRecord, from offset: Int64, limit: Int64?) async throws
         -> AppendOutcome
     {
-        let end = limit.map { min(file.size, offset + max(1, $0)) } ?? file.size
+        // `offset` is at most the file's size, so the bytes left fit, and so does the offset after them.
+        let end = limit.map { offset + min(file.size - offset, max(1, $0)) } ?? file.size
         let last = end == file.size
         let request = UploadResourceRequest(
             .patch, record.address, headers: exchange.appendHeaders(offset: offset, last: last))

@@ -58,6 +58,23 @@ struct DownloadEdgeCaseTests {
         #expect(try Data(contentsOf: destination) == file)
     }
 
+    @Test(arguments: [(0o6755, 0o755), (0o4700, 0o700), (0o3775, 0o775)])
+    func aReplacedFileKeepsItsPermissionBitsWithoutSetuidSetgidOrSticky(mode: Int, kept: Int) async throws {
+        let folder = try TemporaryDirectory()
+        let destination = try folder.file("f", contents: Data("old".utf8))
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: destination.path)
+        try #require(
+            (try FileManager.default.attributesOfItem(atPath: destination.path)[.posixPermissions] as? NSNumber)?
+                .intValue == mode, "the system kept the special bits of the old file")
+        let client = StreamingScriptedHTTPClient(replies: [.reply(200, headers: headers, chunks: [file])])
+
+        try await client.download(request: TestRequest(), to: destination)
+
+        let attributes = try FileManager.default.attributesOfItem(atPath: destination.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == kept)
+        #expect(try Data(contentsOf: destination) == file)
+    }
+
     @Test func aCompleteDownloadReplacesTheDestination() async throws {
         let folder = try TemporaryDirectory()
         try Data("old".utf8).write(to: folder.file("f"))
