@@ -94,7 +94,10 @@ struct FilesCLITests {
             #expect(interrupted.status == 130, "\(interrupted)")
             #expect(interrupted.stderr.contains("interrupted; the same command resumes it"), "\(interrupted)")
             #expect(!FileManager.default.fileExists(atPath: destination.path))
-            #expect(try Data(contentsOf: local.file("big.bin.partial")) == content.prefix(100_001))
+            // The held byte may still be on its way to the file when the signal lands: the partial keeps at least
+            // what the earlier run left, and nothing but the file's own bytes.
+            let partial = try Data(contentsOf: local.file("big.bin.partial"))
+            #expect((100_000...100_001).contains(partial.count) && partial == content.prefix(partial.count))
 
             let rerun = try await NetworkingBinary.run(
                 ["files", "download", "big.bin", "--output", destination.path], environment: environment)
