@@ -15,7 +15,7 @@ extension CurlClient {
     /// libcurl's own bundle here, once; the other files are read by libcurl when it connects, so a missing one
     /// fails each `https` request with `HTTPTransportError.secureConnectionFailed(underlying:)`.
     /// A failed handshake is thrown as the `HTTPTransportError` that says which check failed (see
-    /// ``HowCurlClientChecksTLS``). On a shared `pool`, a connection or TLS session is reused only by a client
+    /// <doc:HowCurlClientChecksTLS>). On a shared `pool`, a connection or TLS session is reused only by a client
     /// with the same TLS options. The other parameters are
     /// ``init(baseURL:requestTimeout:redirects:maximumResponseBytes:certificateAuthorities:proxy:pool:)``'s;
     /// `nil` `pool` makes a private one.

@@ -132,7 +132,8 @@ final class EasyTransfer {
         if let failure { return .finished(.failure(failure)) }
         guard code == CURLE_OK else {
             let message = String(cString: errorBuffer)
-            return .finished(.failure(.transport(CurlErrorMapper.map(code, message: message, url: redactedURL))))
+            let error = CurlErrorMapper.map(code, message: message, url: redactedURL, verifyResult: verifyResult)
+            return .finished(.failure(.transport(error)))
         }
         guard hopDecision != nil else {
             let error = CurlError(CURLE_WEIRD_SERVER_REPLY, "no response head from \(redactedURL)")

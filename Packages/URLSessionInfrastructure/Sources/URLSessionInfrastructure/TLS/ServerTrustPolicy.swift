@@ -43,7 +43,14 @@
             var error: CFError?
             guard SecTrustEvaluateWithError(trust, &error) else {
                 let cause = ServerTrustError(description: error.map { "\($0)" } ?? "the server's chain is not trusted")
-                return .secureConnectionFailed(underlying: cause)
+                switch OSStatus(error.map(CFErrorGetCode) ?? 0) {
+                case errSecCertificateExpired, errSecCertificateNotValidYet:
+                    return .certificateOutsideValidityPeriod(underlying: cause)
+                case errSecHostNameMismatch:
+                    return .certificateNameMismatch(underlying: cause)
+                default:
+                    return .untrustedCertificate(underlying: cause)
+                }
             }
             guard !pins.isEmpty else { return nil }
             let chain = SecTrustCopyCertificateChain(trust) as? [SecCertificate] ?? []
@@ -51,7 +58,7 @@
                 SubjectPublicKeyInfo.der(inCertificate: SecCertificateCopyData($0) as Data)
             }
             if let key, pins.contains(Data(SHA256.hash(data: key))) { return nil }
-            return .secureConnectionFailed(
+            return .pinnedKeyMismatch(
                 underlying: ServerTrustError(description: "the server's public key matches none of the pins"))
         }
 
