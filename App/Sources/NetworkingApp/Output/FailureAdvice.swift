@@ -32,7 +32,11 @@ enum FailureAdvice {
     }
 
     private static func advice(for error: HTTPTransportError) -> String? {
-        switch error {
+        // A handshake failure's sentence names the fix itself (see TLSHandshakeFailure).
+        if let handshake = error.underlying as? TLSHandshakeFailure, handshake.sentence(for: error) != nil {
+            return nil
+        }
+        return switch error {
         case .timedOut, .cannotConnect, .connectionLost, .other: network
         case .secureConnectionFailed: "Check the server's certificate and the system clock, then try again."
         case .untrustedCertificate: "Trust the authority that issued the server's certificate."
