@@ -168,6 +168,8 @@ let package = Package(
                 .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
                 .product(name: "DevServerSupport", package: "HTTPClient"),
                 .product(name: "URLSessionInfrastructure", package: "URLSessionInfrastructure"),
+                // The TLS tests read the HTTPS dev server's counters with a client that trusts its local CA.
+                .product(name: "CurlInfrastructure", package: "CurlInfrastructure"),
                 "EndToEndSupport",
             ],
             path: "Tests/CLITests"

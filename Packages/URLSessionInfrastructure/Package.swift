@@ -19,6 +19,8 @@ let package = Package(
             dependencies: [
                 "URLSessionInfrastructure", .product(name: "HTTPClientTestSupport", package: "HTTPClient"),
                 .product(name: "HTTPClientSupport", package: "HTTPClient"),
+                // openssl-made certificates for the SubjectPublicKeyInfo tests.
+                .product(name: "DevServerSupport", package: "HTTPClient"),
             ]
         ),
         .testTarget(

@@ -67,7 +67,8 @@ public enum NetworkingApp {
             return await archive.finish(
                 Report.failure(OfflineWithoutCache(underlying: error), console: console), console: console)
         }
-        let liveTransport = HTTPClientFactory.transport(settings.transport, proxy: settings.proxy)
+        let liveTransport = HostNamingHTTPClient.wrapping(
+            HTTPClientFactory.transport(settings.transport, proxy: settings.proxy, tls: settings.tls))
         var factory = HTTPClientFactory(
             log: log, cache: cache, recorder: archive.recorder, makeTransport: archive.transport(liveTransport))
         if let template = invocation.writeOut {

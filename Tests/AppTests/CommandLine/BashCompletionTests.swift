@@ -18,7 +18,8 @@ struct BashCompletionTests {
         #expect(
             try await complete("networking", "token", "")
                 == [
-                    "--base-url", "--help", "--proxy", "--record", "--replay", "--timeout", "--trace", "--transport",
+                    "--base-url", "--cacert", "--capath", "--cert", "--help", "--key", "--pass", "--pinnedpubkey",
+                    "--proxy", "--record", "--replay", "--timeout", "--tlsv1.2", "--tlsv1.3", "--trace", "--transport",
                     "--verbose", "--write-out",
                     "-h",
                     "-v",
@@ -49,7 +50,8 @@ struct BashCompletionTests {
         #expect(try await complete("networking", "--generate-completion-script", "z") == ["zsh"])
         #expect(try await complete("networking", "help", "to") == ["token"])
         #expect(try await complete("networking", "files", "upload", "--protocol", "") == ["draft", "multipart", "tus"])
-        #expect(try await complete("networking", "files", "upload", "--ca") == ["--cancel"])
+        #expect(try await complete("networking", "files", "upload", "--can") == ["--cancel"])
+        #expect(try await complete("networking", "--ca") == ["--cacert", "--capath"])
     }
 
     @Test func completesFilesForFileOptions() async throws {

@@ -167,7 +167,12 @@ struct CommandTableTests {
     private func sampleValue(for option: OptionSpec) -> String? {
         switch option.value {
         case .none: nil
-        case .text: option.name == "--base-url" ? "http://127.0.0.1:1" : "1"
+        case .text:
+            switch option.name {
+            case "--base-url": "http://127.0.0.1:1"
+            case "--pinnedpubkey": "sha256//" + Data(repeating: 1, count: 32).base64EncodedString()
+            default: "1"
+            }
         case .choice(_, let words): words.first
         case .file: "/tmp/file"
         }

@@ -76,7 +76,8 @@ struct ReadmeCommandListTests {
 
     /// Every `--option` in `text`.
     private static func options(in text: String) -> [String] {
-        text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "-" }).map(String.init)
-            .filter { $0.hasPrefix("--") && $0.count > 2 }
+        // A dot belongs to an option's name (`--tlsv1.3`), not to the sentence around it.
+        text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "-" && $0 != "." }).map(String.init)
+            .map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }.filter { $0.hasPrefix("--") && $0.count > 2 }
     }
 }

@@ -43,6 +43,7 @@ struct CategorizedErrorTests {
         "HTTPClientSupport.HTTPContentRange.ParseError": HTTPContentRange.ParseError.self,
         "HTTPClientSupport.InvalidHeaderFieldError": InvalidHeaderFieldError.self,
         "HTTPClientSupport.RedirectError": RedirectError.self,
+        "HTTPClientSupport.TLSOptionsError": TLSOptionsError.self,
         "HTTPClientSupport.TransportConfigurationError": TransportConfigurationError.self,
         "HTTPClientDecorators.AuthenticatedHTTPClient.Error": AuthenticatedHTTPClient.Error.self,
         "HTTPClientDecorators.ContentTypeValidationError": ContentTypeValidationError.self,

@@ -28,44 +28,45 @@ enum CommandTable {
     }
 
     /// Options every command accepts, before or after the command's name.
-    private static let commonOptions: [Option<Invocation>] = [
-        Option(
-            "--base-url", "URL", help: "server to talk to (replaces scheme, host and path prefix)", \.baseURL,
-            OptionValues.baseURL),
-        .flag(
-            "--verbose", short: "-v", help: "log every request and response to standard error (secrets redacted)",
-            \.verbose),
-        Option(
-            "--record", "FILE.har",
-            help: "also write every request and response to FILE.har (HAR 1.2, secrets\n"
-                + "redacted; written when the command fails too)",
-            \.recordPath, .file(needs: "a HAR file path")),
-        Option(
-            "--replay", "FILE.har", help: "answer every request from FILE.har instead of the network", \.replayPath,
-            .file(needs: "a HAR file path")),
-        Option(
-            "--trace", "FILE.jsonl",
-            help: "append the command's OpenTelemetry spans and request durations to\n"
-                + "FILE.jsonl (OTLP/JSON Lines; TRACEPARENT sets the parent span)",
-            \.tracePath, .file(needs: "a JSON Lines file path")),
-        Option(
-            "--write-out", short: "-w", "FORMAT",
-            help: "after each HTTP exchange, write FORMAT to standard error with curl's\n"
-                + "variables filled in: %{http_code}, %{time_total}, ... (\\n a new line)",
-            \.writeOut, OptionValues.writeOut),
-        Option(
-            "--timeout", "SECONDS",
-            help: "give up after SECONDS of network work in total, retries included\n"
-                + "(default \(Settings.defaultTimeout.components.seconds); fractions allowed)",
-            \.timeout, OptionValues.timeout),
-        Option(
-            "--transport", "NAME",
-            help: "send with libcurl or URLSession (default \(TransportChoice.platformDefault.rawValue) here)",
-            \.transport, .choice),
-        Option(
-            "--proxy", "URL",
-            help: "send through the proxy at URL ('' to go direct; default: https_proxy,\n"
-                + "http_proxy, all_proxy and no_proxy, as curl reads them)",
-            \.proxy, OptionValues.proxy),
-    ]
+    private static let commonOptions: [Option<Invocation>] =
+        [
+            Option(
+                "--base-url", "URL", help: "server to talk to (replaces scheme, host and path prefix)", \.baseURL,
+                OptionValues.baseURL),
+            .flag(
+                "--verbose", short: "-v", help: "log every request and response to standard error (secrets redacted)",
+                \.verbose),
+            Option(
+                "--record", "FILE.har",
+                help: "also write every request and response to FILE.har (HAR 1.2, secrets\n"
+                    + "redacted; written when the command fails too)",
+                \.recordPath, .file(needs: "a HAR file path")),
+            Option(
+                "--replay", "FILE.har", help: "answer every request from FILE.har instead of the network", \.replayPath,
+                .file(needs: "a HAR file path")),
+            Option(
+                "--trace", "FILE.jsonl",
+                help: "append the command's OpenTelemetry spans and request durations to\n"
+                    + "FILE.jsonl (OTLP/JSON Lines; TRACEPARENT sets the parent span)",
+                \.tracePath, .file(needs: "a JSON Lines file path")),
+            Option(
+                "--write-out", short: "-w", "FORMAT",
+                help: "after each HTTP exchange, write FORMAT to standard error with curl's\n"
+                    + "variables filled in: %{http_code}, %{time_total}, ... (\\n a new line)",
+                \.writeOut, OptionValues.writeOut),
+            Option(
+                "--timeout", "SECONDS",
+                help: "give up after SECONDS of network work in total, retries included\n"
+                    + "(default \(Settings.defaultTimeout.components.seconds); fractions allowed)",
+                \.timeout, OptionValues.timeout),
+            Option(
+                "--transport", "NAME",
+                help: "send with libcurl or URLSession (default \(TransportChoice.platformDefault.rawValue) here)",
+                \.transport, .choice),
+            Option(
+                "--proxy", "URL",
+                help: "send through the proxy at URL ('' to go direct; default: https_proxy,\n"
+                    + "http_proxy, all_proxy and no_proxy, as curl reads them)",
+                \.proxy, OptionValues.proxy),
+        ] + TLSCommandLine.options
 }

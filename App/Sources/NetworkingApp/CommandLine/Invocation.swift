@@ -25,6 +25,8 @@ struct Invocation: Equatable, Sendable {
     var transport: TransportChoice?
     /// `--proxy URL`: the proxy every request goes through; `''` goes direct.
     var proxy: HTTPProxy?
+    /// `--cacert`, `--capath`, `--cert`, `--key`, `--pass`, `--pinnedpubkey`, `--tlsv1.2`, `--tlsv1.3`.
+    var tls = TLSCommandLine()
     var command: Command
     /// The command's words as ``CommandTable`` spells them (`["files", "download"]`, `["--version"]`,
     /// `["help"]`).

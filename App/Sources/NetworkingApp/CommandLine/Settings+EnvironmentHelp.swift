@@ -27,6 +27,9 @@ extension Settings {
                 "curl or urlsession (default \(TransportChoice.platformDefault.rawValue) here; --transport wins)"
             ),
             (Variable.proxy, "proxy URL for both transports, empty to go direct (--proxy wins)"),
+            ("CURL_CA_BUNDLE", "PEM file of the only certificate authorities to trust (--cacert and\n--capath win)"),
+            ("SSL_CERT_FILE", "the same, read when CURL_CA_BUNDLE is unset"),
+            ("SSL_CERT_DIR", "folder of hashed certificate authorities, read when CURL_CA_BUNDLE is\nunset"),
             (
                 "OTEL_EXPORTER_OTLP_ENDPOINT",
                 "OTLP/HTTP collector that gets the spans and request durations\n"

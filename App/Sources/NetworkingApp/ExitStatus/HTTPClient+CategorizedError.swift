@@ -8,7 +8,8 @@ extension HTTPTransportError: CategorizedError {
         switch self {
         case .responseTooLarge, .undecodableContent: .invalidResponse
         case .timedOut, .cannotConnect, .connectionLost, .cancelled, .invalidURL, .invalidResponse,
-            .tooManyRedirects, .secureConnectionFailed, .other:
+            .tooManyRedirects, .secureConnectionFailed, .other, .untrustedCertificate, .certificateNameMismatch,
+            .certificateOutsideValidityPeriod, .pinnedKeyMismatch, .clientCertificateRejected, .noCommonTLSVersion:
             .networkFailure
         }
     }

@@ -10,6 +10,11 @@ extension TransportConfigurationError: CategorizedError {
     var exitStatus: ExitStatus { .usage }
 }
 
+extension TLSOptionsError: CategorizedError {
+    /// A pin or a CA file the command line or the environment named cannot be used.
+    var exitStatus: ExitStatus { .usage }
+}
+
 extension InvalidHeaderFieldError: CategorizedError {
     /// The cause inside `HTTPTransportError.other`: a network failure, as the error it explains.
     var exitStatus: ExitStatus { .networkFailure }

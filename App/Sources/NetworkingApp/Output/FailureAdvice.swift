@@ -32,9 +32,19 @@ enum FailureAdvice {
     }
 
     private static func advice(for error: HTTPTransportError) -> String? {
-        switch error {
+        // A handshake failure's sentence names the fix itself (see TLSHandshakeFailure).
+        if let handshake = error.underlying as? TLSHandshakeFailure, handshake.sentence(for: error) != nil {
+            return nil
+        }
+        return switch error {
         case .timedOut, .cannotConnect, .connectionLost, .other: network
         case .secureConnectionFailed: "Check the server's certificate and the system clock, then try again."
+        case .untrustedCertificate: "Trust the authority that issued the server's certificate."
+        case .certificateNameMismatch: "Check the base URL's host name against the server's certificate."
+        case .certificateOutsideValidityPeriod: "Check the system clock and the dates of the server's certificate."
+        case .pinnedKeyMismatch: "Check the pinned keys against the server's public key."
+        case .clientCertificateRejected: "Present a client certificate the server accepts."
+        case .noCommonTLSVersion: "Allow an older TLS version, or update the server."
         case .invalidURL: "Check the base URL."
         case .invalidResponse, .tooManyRedirects, .responseTooLarge: baseURL
         case .undecodableContent: "The server sent a body it had not encoded as it said; try again later."

@@ -9,6 +9,10 @@ enum FailureText {
         var text: String
         if let failure = LocalFileFailure(error) {
             text = failure.sentence
+        } else if let error = error as? HTTPTransportError, let handshake = error.underlying as? TLSHandshakeFailure,
+            let sentence = handshake.sentence(for: error)
+        {
+            text = sentence
         } else if let error = error as? CocoaError {
             text = FileErrorText.sentence(for: error)
         } else if let error = error as? POSIXError {

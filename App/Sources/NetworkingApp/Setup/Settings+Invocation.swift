@@ -39,6 +39,7 @@ extension Settings {
         } else if let text = environment[Variable.proxy]?.trimmingCharacters(in: .whitespacesAndNewlines) {
             settings.proxy = try OptionValues.proxy(text, source: Variable.proxy)
         }
+        settings.tls = try invocation.tls.resolve(environment: environment)
         if let timeout = invocation.timeout {
             settings.timeout = timeout
         } else if let text = trimmed(Variable.timeout) {

@@ -18,15 +18,18 @@ extension HTTPClientFactory {
         transport(choice, proxy: .environment)
     }
 
-    /// Makes the transport `choice` names for each chain, sending through `proxy` (see `HTTPProxy`). Over
-    /// libcurl, every chain's client sends on one `CurlConnectionPool`, made on the first chain's first request.
-    public static func transport(_ choice: TransportChoice, proxy: HTTPProxy) -> MakeTransport {
+    /// Makes the transport `choice` names for each chain, sending through `proxy` (see `HTTPProxy`) with `tls`
+    /// (see `TLSOptions`; URLSession refuses options it cannot honour when the chain starts). Over libcurl,
+    /// every chain's client sends on one `CurlConnectionPool`, made on the first chain's first request.
+    public static func transport(
+        _ choice: TransportChoice, proxy: HTTPProxy, tls: TLSOptions = .standard
+    ) -> MakeTransport {
         switch choice {
         case .curl:
             let pool = SharedCurlPool()
-            return { try curlTransport(baseURL: $0, settings: $1, proxy: proxy, pool: pool.pool()) }
+            return { try curlTransport(baseURL: $0, settings: $1, proxy: proxy, tls: tls, pool: pool.pool()) }
         case .urlsession:
-            return { try urlSessionTransport(baseURL: $0, settings: $1, proxy: proxy) }
+            return { try urlSessionTransport(baseURL: $0, settings: $1, proxy: proxy, tls: tls) }
         }
     }
 
@@ -34,21 +37,22 @@ extension HTTPClientFactory {
     /// response size limit, sending through `proxy` on `pool`, whose connections, DNS cache and TLS sessions
     /// every chain on it shares.
     @Sendable public static func curlTransport(
-        baseURL: URL, settings: TransportSettings, proxy: HTTPProxy, pool: CurlConnectionPool
+        baseURL: URL, settings: TransportSettings, proxy: HTTPProxy, tls: TLSOptions = .standard,
+        pool: CurlConnectionPool
     ) throws -> any HTTPClient {
         try CurlClient(
             baseURL: baseURL, requestTimeout: settings.requestTimeout,
-            maximumResponseBytes: settings.maximumResponseBytes, proxy: proxy, pool: pool)
+            maximumResponseBytes: settings.maximumResponseBytes, proxy: proxy, tls: tls, pool: pool)
     }
 
     /// ``urlSessionTransport(baseURL:settings:)`` sending through `proxy`, or failing to start when this
     /// platform's URLSession cannot honour it (`TransportConfigurationError.unsupportedProxy`).
     @Sendable public static func urlSessionTransport(
-        baseURL: URL, settings: TransportSettings, proxy: HTTPProxy
+        baseURL: URL, settings: TransportSettings, proxy: HTTPProxy, tls: TLSOptions = .standard
     ) throws -> any HTTPClient {
         try URLSessionClient(
             baseURL: baseURL, configuration: .ephemeral, requestTimeout: settings.requestTimeout,
-            maximumResponseBytes: settings.maximumResponseBytes, proxy: proxy)
+            maximumResponseBytes: settings.maximumResponseBytes, proxy: proxy, tls: tls)
     }
 
     /// The app's transport for one chain: an `URLSessionClient` with its own ephemeral session, the chain's

@@ -36,6 +36,8 @@ package struct Settings: Equatable, Sendable {
     /// The proxy every transport uses: `--proxy`, then `NETWORKING_PROXY` (empty goes direct), then
     /// `HTTPProxy.environment`.
     package var proxy = HTTPProxy.environment
+    /// The TLS options every transport uses: `--cacert`, `--pinnedpubkey`, … and curl's CA variables.
+    package var tls = TLSOptions.standard
 
     /// Settings for these APIs; the timeout, transport and proxy are the defaults until set.
     package init(

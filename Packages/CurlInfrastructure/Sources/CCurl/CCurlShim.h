@@ -14,11 +14,26 @@
 #include <sys/ioctl.h>
 #endif
 
-// MARK: Trusted certificate authorities
+// MARK: TLS
 
-/// CURLOPT_CAINFO: the PEM file of the certificate authorities to trust instead of the system's.
-static inline CURLcode ccurl_easy_set_certificate_authorities(CURL *handle, const char *path) {
-    return curl_easy_setopt(handle, CURLOPT_CAINFO, path);
+/// CURLOPT_CAINFO_BLOB or CURLOPT_PROXY_CAINFO_BLOB: PEM certificate authorities from memory, copied by
+/// libcurl (CURL_BLOB_COPY); with OpenSSL it takes the place of CURLOPT_CAINFO.
+static inline CURLcode ccurl_easy_set_blob(CURL *handle, CURLoption option, const void *bytes, size_t length) {
+    struct curl_blob blob;
+    blob.data = (void *)bytes;
+    blob.len = length;
+    blob.flags = CURL_BLOB_COPY;
+    return curl_easy_setopt(handle, option, &blob);
+}
+
+/// The PEM bundle of certificate authorities libcurl was built to trust (curl_version_info's cainfo), or NULL.
+static inline const char *ccurl_default_ca_file(void) {
+    return curl_version_info(CURLVERSION_NOW)->cainfo;
+}
+
+/// The folder of certificate authorities libcurl was built to trust (curl_version_info's capath), or NULL.
+static inline const char *ccurl_default_ca_folder(void) {
+    return curl_version_info(CURLVERSION_NOW)->capath;
 }
 
 // MARK: Proxies

@@ -49,7 +49,7 @@ public final class CurlClient: HTTPClient {
         maximumResponseBytes: Int = defaultMaximumResponseBytes
     ) throws(TransportConfigurationError) {
         (builder, settings) = try Self.parts(
-            baseURL, requestTimeout, redirects, maximumResponseBytes, nil, .environment)
+            baseURL, requestTimeout, redirects, maximumResponseBytes, .standard, .environment)
         pool = .privatePool()
     }
 
@@ -66,7 +66,9 @@ public final class CurlClient: HTTPClient {
         maximumResponseBytes: Int = defaultMaximumResponseBytes, certificateAuthorities: URL
     ) throws(TransportConfigurationError) {
         (builder, settings) = try Self.parts(
-            baseURL, requestTimeout, redirects, maximumResponseBytes, certificateAuthorities, .environment)
+            baseURL, requestTimeout, redirects, maximumResponseBytes,
+            CurlTLSSettings(certificateAuthorities: certificateAuthorities),
+            .environment)
         pool = .privatePool()
     }
 
@@ -85,7 +87,8 @@ public final class CurlClient: HTTPClient {
         proxy: HTTPProxy
     ) throws(TransportConfigurationError) {
         (builder, settings) = try Self.parts(
-            baseURL, requestTimeout, redirects, maximumResponseBytes, certificateAuthorities, proxy)
+            baseURL, requestTimeout, redirects, maximumResponseBytes,
+            CurlTLSSettings(certificateAuthorities: certificateAuthorities), proxy)
         pool = .privatePool()
     }
 
@@ -105,25 +108,21 @@ public final class CurlClient: HTTPClient {
         proxy: HTTPProxy = .environment, pool: CurlConnectionPool
     ) throws(TransportConfigurationError) {
         (builder, settings) = try Self.parts(
-            baseURL, requestTimeout, redirects, maximumResponseBytes, certificateAuthorities, proxy)
+            baseURL, requestTimeout, redirects, maximumResponseBytes,
+            CurlTLSSettings(certificateAuthorities: certificateAuthorities), proxy)
         self.pool = pool
     }
 
-    /// The initializer above with `environment` in place of the process environment, for tests.
-    init(
-        baseURL: URL, requestTimeout: TimeInterval = defaultRequestTimeout, certificateAuthorities: URL? = nil,
-        proxy: HTTPProxy, environment: [String: String]
-    ) throws(TransportConfigurationError) {
-        (builder, settings) = try Self.parts(
-            baseURL, requestTimeout, .standard, Self.defaultMaximumResponseBytes, certificateAuthorities, proxy,
-            environment: environment)
-        pool = .privatePool()
+    /// A client with checked parts, sending on `pool`.
+    init(parts: (CurlRequestBuilder, CurlSettings), pool: CurlConnectionPool) {
+        (builder, settings) = parts
+        self.pool = pool
     }
 
     /// The request builder and transfer settings of a client, once its inputs are checked.
-    private static func parts(
+    static func parts(
         _ baseURL: URL, _ requestTimeout: TimeInterval, _ redirects: RedirectPolicy, _ maximumResponseBytes: Int,
-        _ certificateAuthorities: URL?, _ proxy: HTTPProxy,
+        _ tls: CurlTLSSettings, _ proxy: HTTPProxy,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(TransportConfigurationError) -> (CurlRequestBuilder, CurlSettings) {
         try BaseURL.validate(baseURL)
@@ -132,7 +131,7 @@ public final class CurlClient: HTTPClient {
         let settings = CurlSettings(
             idleTimeout: .milliseconds(Int64((requestTimeout * 1000).rounded(.up))),
             limit: ResponseSizeLimit(maximumBytes: maximumResponseBytes),
-            redirects: RedirectRules(policy: redirects), certificateAuthorities: certificateAuthorities,
+            redirects: RedirectRules(policy: redirects), tls: tls,
             proxy: try proxy.routes(environment: environment))
         return (CurlRequestBuilder(baseURL: baseURL), settings)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPClientSupport
 
-/// What every transfer of one client shares: its limits, its redirect rules and its proxies.
+/// What every transfer of one client shares: its limits, its redirect rules, its TLS options and its proxies.
 struct CurlSettings: Sendable {
     /// How long a transfer may go without receiving or sending a byte.
     let idleTimeout: Duration
@@ -9,8 +9,8 @@ struct CurlSettings: Sendable {
     let limit: ResponseSizeLimit
     /// Which redirects the transfers follow.
     let redirects: RedirectRules
-    /// The PEM file of the certificate authorities to trust instead of the system's, if any.
-    var certificateAuthorities: URL? = nil
+    /// The TLS options, as libcurl's option values.
+    var tls: CurlTLSSettings = .standard
     /// The proxies the transfers go through, resolved once when the client is made.
     var proxy: HTTPProxy.Routes = .direct
 }

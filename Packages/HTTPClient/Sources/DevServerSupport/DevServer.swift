@@ -21,14 +21,18 @@ public final class DevServer {
     public let baseURL: URL
     /// The port the server listens on.
     public let port: Int
+    /// The certificate of the local CA that signed the server's certificate, from the ready line's `ca=`: set
+    /// when the server was started with `--tls` and no certificate of its own.
+    public let certificateAuthority: URL?
     private let process: Process
     private let exit: ProcessExit
 
-    private init(process: Process, exit: ProcessExit, port: Int, baseURL: URL) {
+    private init(process: Process, exit: ProcessExit, ready: ReadyLine) {
         self.process = process
         self.exit = exit
-        self.port = port
-        self.baseURL = baseURL
+        self.port = ready.port
+        self.baseURL = ready.baseURL
+        self.certificateAuthority = ready.certificateAuthority
     }
 
     deinit {
@@ -79,7 +83,7 @@ public final class DevServer {
             let stderr = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
             throw Error(description: "dev-server exited before it was ready: \(stderr)")
         }
-        return DevServer(process: process, exit: exit, port: ready.port, baseURL: ready.baseURL)
+        return DevServer(process: process, exit: exit, ready: ready)
     }
 
     /// Stops the server (SIGTERM) and waits for it to exit. Calling it again does nothing.
@@ -104,9 +108,11 @@ public final class DevServer {
     private struct ReadyLine {
         let port: Int
         let baseURL: URL
+        var certificateAuthority: URL?
     }
 
-    /// Reads up to the ready line, `dev-server ready port=<port> url=<url>`; nil when the server exits first.
+    /// Reads up to the ready line, `dev-server ready port=<port> url=<url>[ ca=<path>]`; nil when the server exits
+    /// first.
     private static func readReadyLine(from handle: FileHandle) -> ReadyLine? {
         var buffer = Data()
         while true {
@@ -129,7 +135,8 @@ public final class DevServer {
         guard let url = value("url").flatMap({ URL(string: String($0)) }) else {
             return URL(string: "http://127.0.0.1:\(port)").map { ReadyLine(port: port, baseURL: $0) }
         }
-        return ReadyLine(port: port, baseURL: url)
+        let certificateAuthority = value("ca").map { URL(fileURLWithPath: String($0)) }
+        return ReadyLine(port: port, baseURL: url, certificateAuthority: certificateAuthority)
     }
 
     private static func scriptURL(near filePath: String) throws -> URL {

@@ -20,7 +20,8 @@ public enum HTTPTransportError: Error, Sendable {
     case invalidResponse(underlying: any Error & Sendable)
     /// The server redirected too many times or in a loop.
     case tooManyRedirects(underlying: any Error & Sendable)
-    /// The TLS handshake or certificate check failed.
+    /// The TLS handshake or certificate check failed for a reason the cases below do not name, or a local TLS
+    /// file (certificate authorities, client certificate or key) could not be used.
     case secureConnectionFailed(underlying: any Error & Sendable)
     /// Any other transport failure.
     case other(underlying: any Error & Sendable)
@@ -30,6 +31,22 @@ public enum HTTPTransportError: Error, Sendable {
     /// The body could not be decoded as its `Content-Encoding` says (for example a `gzip` body that
     /// is not gzip): the server answered, but the answer is unusable.
     case undecodableContent(underlying: any Error & Sendable)
+    /// The server's certificate chains to no certificate authority the client trusts (an unknown issuer, or
+    /// self-signed): trust the authority that issued it, for example with a CA file.
+    case untrustedCertificate(underlying: any Error & Sendable)
+    /// The server's certificate is not for the host name (or address) the request went to.
+    case certificateNameMismatch(underlying: any Error & Sendable)
+    /// The server's certificate has expired or is not valid yet: its dates, or a clock, are wrong.
+    case certificateOutsideValidityPeriod(underlying: any Error & Sendable)
+    /// The server's public key matches none of the pinned keys; the handshake ended before any byte of the
+    /// request was sent.
+    case pinnedKeyMismatch(underlying: any Error & Sendable)
+    /// The server wanted a client certificate and accepted none: none was presented, or it was not issued by
+    /// an authority the server trusts.
+    case clientCertificateRejected(underlying: any Error & Sendable)
+    /// Client and server have no TLS version in common, for example a TLS 1.3 minimum against a server that
+    /// speaks only TLS 1.2.
+    case noCommonTLSVersion(underlying: any Error & Sendable)
 
     /// The case without its values, for comparing errors and for recording them.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -55,6 +72,18 @@ public enum HTTPTransportError: Error, Sendable {
         case responseTooLarge
         /// ``HTTPTransportError/undecodableContent(underlying:)``.
         case undecodableContent
+        /// ``HTTPTransportError/untrustedCertificate(underlying:)``.
+        case untrustedCertificate
+        /// ``HTTPTransportError/certificateNameMismatch(underlying:)``.
+        case certificateNameMismatch
+        /// ``HTTPTransportError/certificateOutsideValidityPeriod(underlying:)``.
+        case certificateOutsideValidityPeriod
+        /// ``HTTPTransportError/pinnedKeyMismatch(underlying:)``.
+        case pinnedKeyMismatch
+        /// ``HTTPTransportError/clientCertificateRejected(underlying:)``.
+        case clientCertificateRejected
+        /// ``HTTPTransportError/noCommonTLSVersion(underlying:)``.
+        case noCommonTLSVersion
     }
 
     /// Which case this is.
@@ -71,6 +100,12 @@ public enum HTTPTransportError: Error, Sendable {
         case .other: .other
         case .responseTooLarge: .responseTooLarge
         case .undecodableContent: .undecodableContent
+        case .untrustedCertificate: .untrustedCertificate
+        case .certificateNameMismatch: .certificateNameMismatch
+        case .certificateOutsideValidityPeriod: .certificateOutsideValidityPeriod
+        case .pinnedKeyMismatch: .pinnedKeyMismatch
+        case .clientCertificateRejected: .clientCertificateRejected
+        case .noCommonTLSVersion: .noCommonTLSVersion
         }
     }
 
@@ -79,7 +114,10 @@ public enum HTTPTransportError: Error, Sendable {
         switch self {
         case .timedOut(let underlying), .cannotConnect(let underlying), .connectionLost(let underlying),
             .invalidResponse(let underlying), .tooManyRedirects(let underlying),
-            .secureConnectionFailed(let underlying), .other(let underlying), .undecodableContent(let underlying):
+            .secureConnectionFailed(let underlying), .other(let underlying), .undecodableContent(let underlying),
+            .untrustedCertificate(let underlying), .certificateNameMismatch(let underlying),
+            .certificateOutsideValidityPeriod(let underlying), .pinnedKeyMismatch(let underlying),
+            .clientCertificateRejected(let underlying), .noCommonTLSVersion(let underlying):
             underlying
         case .cancelled, .invalidURL, .responseTooLarge:
             nil
@@ -98,7 +136,8 @@ public enum HTTPTransportError: Error, Sendable {
         switch kind {
         case .timedOut, .cannotConnect, .connectionLost: true
         case .cancelled, .invalidURL, .invalidResponse, .tooManyRedirects, .secureConnectionFailed, .other,
-            .responseTooLarge, .undecodableContent:
+            .responseTooLarge, .undecodableContent, .untrustedCertificate, .certificateNameMismatch,
+            .certificateOutsideValidityPeriod, .pinnedKeyMismatch, .clientCertificateRejected, .noCommonTLSVersion:
             false
         }
     }
@@ -120,6 +159,13 @@ extension HTTPTransportError: CustomStringConvertible {
         case .other: "The request failed (\(cause))"
         case .responseTooLarge(let limit): "The response was larger than the limit (\(limit) bytes)"
         case .undecodableContent: "The response body could not be decoded (\(cause))"
+        case .untrustedCertificate: "The server's certificate is not from a trusted authority (\(cause))"
+        case .certificateNameMismatch: "The server's certificate is for another host name (\(cause))"
+        case .certificateOutsideValidityPeriod:
+            "The server's certificate has expired or is not valid yet (\(cause))"
+        case .pinnedKeyMismatch: "The server's public key matches no pinned key (\(cause))"
+        case .clientCertificateRejected: "The server accepted no client certificate (\(cause))"
+        case .noCommonTLSVersion: "The server speaks no TLS version the client allows (\(cause))"
         }
     }
 }

@@ -68,6 +68,12 @@ struct ErrorTests {
             .secureConnectionFailed(underlying: TestFailure("s")), .other(underlying: TestFailure("o")),
             .responseTooLarge(limit: 1),
             .undecodableContent(underlying: TestFailure("g")),
+            .untrustedCertificate(underlying: TestFailure("i")),
+            .certificateNameMismatch(underlying: TestFailure("n")),
+            .certificateOutsideValidityPeriod(underlying: TestFailure("d")),
+            .pinnedKeyMismatch(underlying: TestFailure("p")),
+            .clientCertificateRejected(underlying: TestFailure("k")),
+            .noCommonTLSVersion(underlying: TestFailure("v")),
         ]
     }
 }

@@ -1,6 +1,7 @@
 """The request handler: reads the request, applies global faults, routes, writes in one go."""
 
 import socket
+import ssl
 import time
 from email.utils import formatdate
 from http import HTTPStatus
@@ -22,8 +23,27 @@ class Handler(BaseHTTPRequestHandler):
     timeout = 120  # idle keep-alive connections are closed after this many seconds
 
     def setup(self):
+        if isinstance(self.request, ssl.SSLSocket):
+            self._handshake()
         super().setup()
         self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    def _handshake(self):
+        """The TLS handshake, on this connection's thread; counted as tls.handshakes or tls.handshake-failed."""
+        counters = self.server.app.counters
+        self.request.settimeout(self.timeout)
+        try:
+            self.request.do_handshake()
+        except (ssl.SSLError, OSError):
+            counters.increment("tls.handshake-failed")
+            _drain(self.request)
+            raise
+        counters.increment("tls.handshakes")
+
+    def finish(self):
+        super().finish()
+        if isinstance(self.request, ssl.SSLSocket):
+            self.server.app.counters.increment("tls.connections-closed")
 
     def __getattr__(self, name):
         """Every method (GET, POST, PURGE, ...) goes through `_serve`."""
@@ -237,6 +257,18 @@ class Handler(BaseHTTPRequestHandler):
             start = end
             if index < pieces - 1:
                 time.sleep(interval)
+
+
+def _drain(connection):
+    """Closes our side and reads what the client still sends until it closes too (a lingering close): with TLS 1.3
+    a client may send its request before it reads the alert that refused its certificate, and closing with that
+    request unread would reset the connection and lose the alert."""
+    try:
+        connection.shutdown(socket.SHUT_WR)
+        while socket.socket.recv(connection, 65536):
+            pass
+    except OSError:
+        pass
 
 
 def _split_target(raw):

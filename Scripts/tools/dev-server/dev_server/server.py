@@ -1,13 +1,14 @@
 """The threaded HTTP server bound to a loopback address, tracking connections for a clean shutdown."""
 
 import socket
+import ssl
 import sys
 import threading
 import time
 import traceback
 from http.server import ThreadingHTTPServer
 
-QUIET_ERRORS = (ConnectionError, TimeoutError, socket.timeout)
+QUIET_ERRORS = (ConnectionError, TimeoutError, socket.timeout, ssl.SSLError)
 
 
 class DevServer(ThreadingHTTPServer):
@@ -20,8 +21,15 @@ class DevServer(ThreadingHTTPServer):
         self.address_family = family
         super().__init__(address, handler)
         self.app = None
+        self.ssl_context = None  # set to serve HTTPS; each connection's handshake runs on its own thread
         self._lock = threading.Lock()
         self._open = set()
+
+    def get_request(self):
+        connection, address = super().get_request()
+        if self.ssl_context is not None:
+            connection = self.ssl_context.wrap_socket(connection, server_side=True, do_handshake_on_connect=False)
+        return connection, address
 
     def process_request(self, request, client_address):
         with self._lock:

@@ -8,8 +8,19 @@ enum CurlErrorMapper {
     ///   - code: The transfer's result; never `CURLE_OK`.
     ///   - message: The transfer's error buffer, or empty for libcurl's generic text for `code`.
     ///   - url: The request's URL, already redacted, named by ``HTTPTransportError/invalidURL(_:)``.
-    static func map(_ code: CURLcode, message: String, url: String) -> HTTPTransportError {
+    ///   - verifyResult: OpenSSL's certificate verification result (`CURLINFO_SSL_VERIFYRESULT`), 0 when
+    ///     the chain check passed; it tells a failed handshake's reason (see ``TLSFailureClassifier``).
+    static func map(_ code: CURLcode, message: String, url: String, verifyResult: Int = 0) -> HTTPTransportError {
         let underlying = CurlError(code, message)
+        switch TLSFailureClassifier.kind(of: code, message: message, verifyResult: verifyResult) {
+        case .untrustedCertificate: return .untrustedCertificate(underlying: underlying)
+        case .certificateNameMismatch: return .certificateNameMismatch(underlying: underlying)
+        case .certificateOutsideValidityPeriod: return .certificateOutsideValidityPeriod(underlying: underlying)
+        case .pinnedKeyMismatch: return .pinnedKeyMismatch(underlying: underlying)
+        case .clientCertificateRejected: return .clientCertificateRejected(underlying: underlying)
+        case .noCommonTLSVersion: return .noCommonTLSVersion(underlying: underlying)
+        default: break
+        }
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             return .timedOut(underlying: underlying)

@@ -116,7 +116,7 @@ final class EasyTransfer {
         try options.configure(
             request, headers: headerList, decodesContent: !streams, errorBuffer: errorBuffer, userData: me)
         try options.connect(using: pool, share: share)
-        try options.trust(settings.certificateAuthorities)
+        try options.secure(with: settings.tls, proxy: settings.proxy.proxy(for: request.url))
         try options.route(request.url, through: settings.proxy)
         try options.trackSockets(registry: Unmanaged.passUnretained(sockets).toOpaque(), userData: me)
         // A streamed body gets large callbacks; a collected one keeps libcurl's small default buffer.
@@ -132,7 +132,8 @@ final class EasyTransfer {
         if let failure { return .finished(.failure(failure)) }
         guard code == CURLE_OK else {
             let message = String(cString: errorBuffer)
-            return .finished(.failure(.transport(CurlErrorMapper.map(code, message: message, url: redactedURL))))
+            let error = CurlErrorMapper.map(code, message: message, url: redactedURL, verifyResult: verifyResult)
+            return .finished(.failure(.transport(error)))
         }
         guard hopDecision != nil else {
             let error = CurlError(CURLE_WEIRD_SERVER_REPLY, "no response head from \(redactedURL)")

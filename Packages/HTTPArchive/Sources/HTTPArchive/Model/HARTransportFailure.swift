@@ -51,6 +51,12 @@ public struct HARTransportFailure: Codable, Sendable, Equatable {
         case .secureConnectionFailed: .secureConnectionFailed(underlying: cause)
         case .responseTooLarge: Int(message).map { .responseTooLarge(limit: $0) } ?? .other(underlying: cause)
         case .undecodableContent: .undecodableContent(underlying: cause)
+        case .untrustedCertificate: .untrustedCertificate(underlying: cause)
+        case .certificateNameMismatch: .certificateNameMismatch(underlying: cause)
+        case .certificateOutsideValidityPeriod: .certificateOutsideValidityPeriod(underlying: cause)
+        case .pinnedKeyMismatch: .pinnedKeyMismatch(underlying: cause)
+        case .clientCertificateRejected: .clientCertificateRejected(underlying: cause)
+        case .noCommonTLSVersion: .noCommonTLSVersion(underlying: cause)
         case .other, nil: .other(underlying: cause)
         }
     }

@@ -26,6 +26,11 @@ public enum TransportConfigurationError: Error, Equatable, Sendable {
     /// The transport cannot honour this proxy setting (described with credentials redacted); the reason says
     /// why.
     case unsupportedProxy(String, reason: String)
+    /// The TLS options cannot be used: a pin that does not parse, or a file that cannot be read.
+    case invalidTLSOptions(TLSOptionsError)
+    /// The transport cannot honour this TLS option (named as curl's option is, for example `--cacert`, with
+    /// its value); the reason says why and what to use instead.
+    case unsupportedTLSOption(String, reason: String)
 }
 
 extension TransportConfigurationError: CustomStringConvertible {
@@ -50,6 +55,10 @@ extension TransportConfigurationError: CustomStringConvertible {
             "Invalid proxy \"\(string)\": it needs a host and an http, https, socks4, socks4a, socks5 or socks5h scheme"
         case .unsupportedProxy(let setting, let reason):
             "Unsupported proxy \"\(setting)\": \(reason)"
+        case .invalidTLSOptions(let error):
+            "Invalid TLS options: \(error)"
+        case .unsupportedTLSOption(let option, let reason):
+            "Unsupported TLS option \(option): \(reason)"
         }
     }
 }

@@ -45,9 +45,13 @@ enum TransportErrorMapper {
             return .undecodableContent(underlying: underlying)
         case .unknown where isPartialTransfer(nsError.localizedDescription):
             return .connectionLost(underlying: underlying)
-        case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
-            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
-            .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection:
+        case .serverCertificateUntrusted, .serverCertificateHasUnknownRoot:
+            return .untrustedCertificate(underlying: underlying)
+        case .serverCertificateHasBadDate, .serverCertificateNotYetValid:
+            return .certificateOutsideValidityPeriod(underlying: underlying)
+        case .clientCertificateRejected, .clientCertificateRequired:
+            return .clientCertificateRejected(underlying: underlying)
+        case .secureConnectionFailed, .appTransportSecurityRequiresSecureConnection:
             return .secureConnectionFailed(underlying: underlying)
         default:
             return .other(underlying: underlying)

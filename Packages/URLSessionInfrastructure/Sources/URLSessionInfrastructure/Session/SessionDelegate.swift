@@ -16,6 +16,10 @@ import HTTPClientSupport
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let transfers = LockedValue<[Int: Transfer]>([:])
     private let redirects: RedirectPolicy
+    #if canImport(Darwin)
+        /// The check every server's certificate chain must pass, beyond the system's; set once, before any task.
+        let serverTrust = LockedValue<ServerTrustPolicy?>(nil)
+    #endif
 
     init(redirects: RedirectPolicy) {
         self.redirects = redirects
@@ -138,6 +142,24 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         else { return }
         observers.observe(exchange)
     }
+
+    #if canImport(Darwin)
+        /// Checks a server's certificate chain against ``serverTrust`` during the handshake, before any byte of
+        /// the request is sent; a chain that fails ends the task with the reason.
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
+            guard challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust,
+                let trust = challenge.protectionSpace.serverTrust, let policy = serverTrust.withLock({ $0 })
+            else { return completionHandler(.performDefaultHandling, nil) }
+            if let failure = policy.failure(of: trust) {
+                fail(task, with: failure)
+                return completionHandler(.cancelAuthenticationChallenge, nil)
+            }
+            completionHandler(.useCredential, URLCredential(trust: trust))
+        }
+    #endif
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         remove(task)?.events.didComplete(error: error, task: task)
