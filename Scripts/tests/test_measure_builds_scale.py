@@ -12,6 +12,7 @@ from measure_builds.packages import Package
 from measure_builds.scale import charts, names, readme, sources, svg, world
 from measure_builds.cli import parse_arguments
 from measure_builds.scale import cli as scale_cli
+from measure_builds.scale import measure as scale_measure
 from measure_builds.scale.plan import ScalePlan
 from measure_builds.scale.report import render
 from measure_builds.scale.results import CleanBuild, FeatureLoop, InterfaceChange, ScaleReport
@@ -148,6 +149,14 @@ class NetworkingCopyTests(unittest.TestCase):
 
 
 class OutputChoiceTests(unittest.TestCase):
+    def test_the_networking_replicated_leaves_out_the_abstraction_the_features_and_test_support(self):
+        root = Path(tempfile.mkdtemp(prefix="scale-names-"))
+        self.addCleanup(shutil.rmtree, root)
+        for name in ("HTTPClient", "HTTPCaching", "HTTPReplay", "HTTPTransfers", "TokenFeature"):
+            (root / "Packages" / name).mkdir(parents=True)
+            (root / "Packages" / name / "Package.swift").write_text("")
+        self.assertEqual(scale_measure.networking_names(root), ["HTTPCaching", "HTTPTransfers"])
+
     def test_the_smoke_build_is_the_smallest_app_and_writes_nothing(self):
         arguments = parse_arguments(["--scale", "--quick", "--factors", "1", "--features", "2", "--app-factor", "1"])
         plan = scale_cli.scale_plan(arguments)

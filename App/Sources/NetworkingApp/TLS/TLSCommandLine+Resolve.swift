@@ -6,7 +6,8 @@ extension TLSCommandLine {
     /// The `TLSOptions` these options and `environment` ask for, once every file they name is readable.
     ///
     /// Without `--cacert` and `--capath`, curl's variables apply as curl reads them: `CURL_CA_BUNDLE`, else
-    /// `SSL_CERT_DIR` and `SSL_CERT_FILE` (an empty one counts as unset). A CA file trusts only its authorities
+    /// `SSL_CERT_DIR` and `SSL_CERT_FILE` (an empty one counts as unset, and one naming the system's own store,
+    /// ``SystemCertificateAuthorities``, asks for the default trust). A CA file trusts only its authorities
     /// (and the folder's, when there is one), as curl's `--cacert` does; a folder alone is added to the
     /// system's, as `--capath` is.
     /// - Throws: `UsageError` naming a file or folder that is missing or unreadable, or a private key that others
@@ -14,15 +15,18 @@ extension TLSCommandLine {
     func resolve(environment: [String: String]) throws(UsageError) -> TLSOptions {
         var caFile = caFile.map { ($0, "--cacert") }
         var caFolder = caFolder.map { ($0, "--capath") }
-        func variable(_ name: String) -> (String, String)? {
-            environment[name].flatMap { $0.isEmpty ? nil : ($0, name) }
+        func variable(_ name: String, folder: Bool) -> (String, String)? {
+            guard let path = environment[name], !path.isEmpty,
+                !SystemCertificateAuthorities.contains(path, folder: folder)
+            else { return nil }
+            return (path, name)
         }
         if caFile == nil, caFolder == nil {
-            if let bundle = variable("CURL_CA_BUNDLE") {
-                caFile = bundle
+            if let bundle = environment["CURL_CA_BUNDLE"], !bundle.isEmpty {
+                caFile = variable("CURL_CA_BUNDLE", folder: false)
             } else {
-                caFolder = variable("SSL_CERT_DIR")
-                caFile = variable("SSL_CERT_FILE")
+                caFolder = variable("SSL_CERT_DIR", folder: true)
+                caFile = variable("SSL_CERT_FILE", folder: false)
             }
         }
         var options = TLSOptions(pinnedKeys: pins ?? [], minimumVersion: minimumVersion)

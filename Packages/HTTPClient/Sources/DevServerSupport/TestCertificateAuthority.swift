@@ -40,8 +40,11 @@ public struct TestCertificateAuthority: Sendable {
     }
 
     /// Issues a server certificate for `hosts` (IP addresses or DNS names) as `<file>.pem` and `<file>-key.pem`.
-    /// - Parameter expired: Whether the certificate's validity ended a day before it began, so every check
-    ///   finds it expired.
+    /// - Parameters:
+    ///   - file: The name of the certificate's file, without `.pem`.
+    ///   - hosts: The IP addresses and DNS names the certificate names.
+    ///   - expired: Whether the certificate's validity ended a day before it began, so every check finds it
+    ///     expired.
     /// - Throws: ``OpenSSL/Error`` when `openssl` fails.
     public func issueServer(named file: String, hosts: [String] = ["127.0.0.1"], expired: Bool = false) throws -> Issued
     {

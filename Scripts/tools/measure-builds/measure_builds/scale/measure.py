@@ -38,10 +38,15 @@ class _SteppedMeasurer(Measurer):
         self.steps.advance(message)
 
 
+# Packages that no app ships: test support for the features' own tests, never part of the networking replicated.
+TEST_ONLY_PACKAGES = {"HTTPReplay"}
+
+
 def networking_names(root):
-    """Every package under Packages/ except the abstraction and the features, sorted."""
+    """Every package under Packages/ except the abstraction, the features and the test-only ones, sorted."""
     return [name for name in package_directories(root)
-            if name != ABSTRACTION_PRODUCT and not name.endswith(worlds.names.FEATURE_SUFFIX)]
+            if name != ABSTRACTION_PRODUCT and not name.endswith(worlds.names.FEATURE_SUFFIX)
+            and name not in TEST_ONLY_PACKAGES]
 
 
 def build_world(swiftpm, workspace, plan, steps):

@@ -122,11 +122,21 @@ def pkg_config(manifest, name):
     return found[1] if found else None
 
 
+# The packages the model feature's tests name by path that the simulation does not replicate: the replay trait
+# and the archive package it builds on, copied as they are so that each feature copy still resolves.
+TEST_SUPPORT_PACKAGES = ("HTTPArchive", "HTTPReplay")
+
+
 def create(workspace, abstraction, networking, feature):
-    """An empty World in the workspace with HTTPClient copied; `networking` are NetworkingSources."""
+    """An empty World in the workspace with HTTPClient and the features' test support copied; `networking` are
+    NetworkingSources."""
     root = workspace.temp / "scale"
     world = World(root, workspace, networking, feature)
     workspace.copy_package(abstraction.path, world.packages / abstraction.name)
+    for name in TEST_SUPPORT_PACKAGES:
+        source = abstraction.path.parent / name
+        if (source / "Package.swift").exists():
+            workspace.copy_package(source, world.packages / name)
     for target in feature.libraries:
         world.feature_types[target.name] = concrete_type(workspace.read(path) for path in sorted(target.sources))
     return world
