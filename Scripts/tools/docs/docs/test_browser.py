@@ -26,7 +26,7 @@ def first_topics(target):
     for section in page.get("topicSections", []):
         for identifier in section["identifiers"]:
             reference = references[identifier]
-            if reference.get("role") == "article":
+            if reference.get("role") in ("article", "collectionGroup"):  # an article with topics: a collection
                 articles.append(reference["title"])
             elif "(" not in reference["title"]:  # a type: functions render as declarations, not titles
                 symbols.append(reference["title"])

@@ -8,8 +8,8 @@
 // content comes back byte for byte.
 
 import Foundation
-import HTTPClient
 
+@testable import HTTPClient
 @testable import HTTPTransfers
 
 @_cdecl("LLVMFuzzerTestOneInput")
