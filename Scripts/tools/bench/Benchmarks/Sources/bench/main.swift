@@ -25,6 +25,8 @@ let usage = """
                                   --records DIR [--transport curl|urlsession] [--protocol draft|tus|multipart]
                                   [--cuts N,N,...] [--request-timeout 5]
            bench first-byte --url http://127.0.0.1:PORT (Scripts/dev-server) [--delay-ms 300] [--rounds 7]
+           bench curl-cost --scenario upload|multipart|sequential|concurrent --url http://127.0.0.1:PORT --path PATH
+                           [--file FILE] [--rounds 7] [--count 2000] [--in-flight 64] [--curl-binary /usr/bin/curl]
            bench telemetry --url http://127.0.0.1:PORT (Scripts/dev-server) [--rounds 7] [--count 20000]
                            [--loopback-count 500]
     """
@@ -52,6 +54,7 @@ do {
     case "resumable-upload": JSONOutput.emit(try await ResumableUploadBenchmark(options).run())
     case "first-byte": JSONOutput.emit(try await FirstByteBenchmark(options).run())
     case "telemetry": JSONOutput.emit(try await TelemetryCostBenchmark(options).run())
+    case "curl-cost": JSONOutput.emit(try await CurlCostBenchmark(options).run())
     default:
         JSONOutput.note(usage)
         exit(2)
