@@ -23,9 +23,10 @@ extension CurlClient {
     /// a body.
     public static let streamEncodedBufferLimit = 256 * 1024
 
-    /// The buffer between a request body and libcurl's read callback: 128 KiB. A full buffer makes the body's
-    /// reader wait; an empty one pauses the transfer until the reader brings more.
-    public static let uploadBufferSize = 128 * 1024
+    /// The buffer between a request body and libcurl's read callback: 512 KiB. A full buffer makes the body's
+    /// reader wait; an empty one pauses the transfer until the reader brings more. libcurl takes half of it a
+    /// read, so the reader refills the other half while libcurl sends.
+    public static let uploadBufferSize = 512 * 1024
 
     /// The most bytes of a redirect's own body read to keep its connection: 1 MiB. Past it the hop is cut
     /// short, and the redirect is still followed.

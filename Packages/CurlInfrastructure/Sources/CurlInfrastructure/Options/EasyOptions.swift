@@ -85,6 +85,8 @@ struct EasyOptions {
             }
         try check(ccurl_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, size), "POSTFIELDSIZE")
         try check(
+            ccurl_easy_setopt_long(easy, CURLOPT_UPLOAD_BUFFERSIZE, UploadChannel.readSize), "UPLOAD_BUFFERSIZE")
+        try check(
             ccurl_easy_setopt_read_function(easy, CURLOPT_READFUNCTION) { buffer, size, count, userData in
                 guard let userData, let buffer else { return ccurl_readfunc_abort }
                 let transfer = Unmanaged<EasyTransfer>.fromOpaque(userData).takeUnretainedValue()

@@ -17,6 +17,10 @@ final class UploadChannel: Sendable {
 
     /// Buffered bytes at or past which the pump waits for libcurl to take some: ``CurlClient/uploadBufferSize``.
     static let capacity = CurlClient.uploadBufferSize
+    /// The most bytes one read callback takes (libcurl's upload buffer, `CURLOPT_UPLOAD_BUFFERSIZE`): half the
+    /// capacity, so the pump wakes once per read and refills while libcurl sends, and a file is read and sent
+    /// in pieces of this size.
+    static let readSize = capacity / 2
 
     /// What the read callback hands libcurl.
     enum Read {
