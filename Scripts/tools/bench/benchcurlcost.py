@@ -250,6 +250,11 @@ def scenario_rows(scenario, result, target):
     reference_text = (f"{spread(rates(tool), scale)} {unit}; {spread(tool_cpu, cpu_scale, digits)} {cpu_text} "
                       f"after its start-up ({startup * 1000:.1f} ms CPU, a one-request curl process) is taken off")
     client_text = f"{spread(rates(client), scale)} {unit}; {spread(cpu(client, False), cpu_scale, digits)} {cpu_text}"
+    switches = client.get("context_switches_by_round") or []
+    if switches:
+        per = amount / MIB if transfer else amount
+        client_text += (f"; {statistics.median(switches) / per:.1f} context switches per "
+                        f"{'MiB' if transfer else 'request'} (thread hops)")
     rate_ratio = statistics.median([a / b for a, b in zip(rates(client), rates(tool)) if b > 0])
     cpu_ratio = statistics.median([a / b for a, b in zip(cpu(client, False), tool_cpu)])
     reasons = list(failures)

@@ -7,8 +7,10 @@ median of its per-round ratios to the floor. The cache is primed by one `network
 Scripts/dev-server (NETWORKING_QUESTIONS_URL, NETWORKING_CACHE_DIR in a temporary directory) and primed again
 before its 60 s of freshness run out, outside the timing. Nothing needs hyperfine.
 
-Target: a cached `questions --json` within 1.5x the floor (met), 1.2x (goal). A missed target is reported with
-the measured reason; it never fails the run.
+Target: a cached `questions --json` within 1.5x the floor (met), 1.2x (goal), as medians of per-round ratios; and
+its best of the first 15 rounds within 1.1x the floor's best of the same rounds (the figure a quiet machine gives,
+which a loaded one cannot give as a median). A missed target is reported with the measured reason; it never fails
+the run.
 """
 
 import os
@@ -20,6 +22,7 @@ import time
 from pathlib import Path
 
 TARGET, GOAL = 1.5, 1.2
+BEST_OF, BEST_TARGET = 15, 1.1  # the best of the first BEST_OF rounds of each side, against the floor's
 FRESH_SECONDS = 40  # re-primed after this: Stack Exchange answers are fresh for 60 s
 ROUNDS = {"full": 60, "quick": 8}
 
@@ -127,7 +130,8 @@ def measure(binaries, url, rounds, note):
     results = []
     for (name, argv, group), samples, cpu_samples, failed in zip(rows, times, cpu, failures):
         results.append({"name": name, "group": group, "median_ms": statistics.median(samples) * 1000,
-                        "min_ms": min(samples) * 1000,
+                        "min_ms": min(samples) * 1000, "best_of": min(BEST_OF, len(samples)),
+                        "best_ms": min(samples[:BEST_OF]) * 1000,
                         "ratio": statistics.median(s / f for s, f in zip(samples, floor)),
                         "cpu_ms": statistics.median(cpu_samples) * 1000,
                         "cpu_ratio": statistics.median(c / f for c, f in zip(cpu_samples, cpu[0]) if f > 0),
@@ -175,7 +179,7 @@ def run(root, package, url, quick, skip_build, note):
 
 def table_rows(result):
     """Part 6's rows for Scripts/bench's table."""
-    target = f"cached ≤ {TARGET}× floor (goal ≤ {GOAL}×)"
+    target = f"cached ≤ {TARGET}× floor (goal ≤ {GOAL}×); best of {BEST_OF} ≤ {BEST_TARGET}× the floor's"
     if not result:
         return [("6 start-up", "(did not run)", "", "", target, "**missed**")]
     by_name = {side["name"]: side for side in result["sides"]}
@@ -186,6 +190,10 @@ def table_rows(result):
         if side["failures"]:
             text += f"; {side['failures']} exited non-zero"
         ratio = "1.00" if side is floor else f"{side['ratio']:.2f}× floor (CPU {side['cpu_ratio']:.2f}×)"
+        if "best_ms" in side:
+            text += f"; best of {side['best_of']} {side['best_ms']:.1f} ms"
+            if side is not floor:
+                ratio += f"; best {side['best_ms'] / floor['best_ms']:.2f}×"
         verdict, goal = "", ""
         if "cached" in side["name"]:
             goal = target
@@ -198,6 +206,18 @@ def table_rows(result):
 
 
 def cached_verdict(side, by_name, floor, result):
+    """The median's verdict, then the best-of one."""
+    verdict = median_verdict(side, by_name, floor, result)
+    if "best_ms" not in side:
+        return verdict
+    best = side["best_ms"] / floor["best_ms"]
+    if best <= BEST_TARGET:
+        return f"{verdict}; best of {side['best_of']} met ({best:.2f}×)"
+    return (f"{verdict}; best of {side['best_of']} **missed**: {side['best_ms']:.1f} ms against the floor's "
+            f"{floor['best_ms']:.1f} ms ({best:.2f}×)")
+
+
+def median_verdict(side, by_name, floor, result):
     """met / goal met, or missed with the measured reason: what start-up alone costs, and what the hit adds."""
     ok = side["ratio"] <= TARGET and not side["failures"]
     if side["ratio"] <= GOAL and ok:

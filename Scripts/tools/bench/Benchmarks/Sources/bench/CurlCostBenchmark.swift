@@ -54,11 +54,13 @@ struct CurlCostBenchmark {
     private struct Side {
         var seconds: [Double] = []
         var cpuSeconds: [Double] = []
+        var contextSwitches: [Int] = []
         var errors: [String] = []
 
         func json(_ name: String) -> [String: Any] {
             [
                 "side": name, "seconds_by_round": seconds, "cpu_seconds_by_round": cpuSeconds,
+                "context_switches_by_round": contextSwitches,
                 "failures": errors.count, "first_error": errors.first ?? "",
             ]
         }
@@ -75,6 +77,7 @@ struct CurlCostBenchmark {
             let tag = round == 0 ? "w" : "\(round)"
             for index in round.isMultiple(of: 2) ? [0, 1] : [1, 0] {
                 let before = ChildProcess.ownCPUSeconds()
+                let switchesBefore = ChildProcess.ownContextSwitches()
                 let clock = ContinuousClock()
                 let started = clock.now
                 var seconds = 0.0
@@ -84,6 +87,9 @@ struct CurlCostBenchmark {
                         try await clientSide(client, tag: tag)
                         seconds = LoadSample.seconds(clock.now - started)
                         cpu = ChildProcess.ownCPUSeconds() - before
+                        if round > 0 {
+                            sides[index].contextSwitches.append(ChildProcess.ownContextSwitches() - switchesBefore)
+                        }
                     } else {
                         let outcome = try ChildProcess.run(curlArguments(tag: tag), output: output)
                         try checkCurl(outcome, output: output)
