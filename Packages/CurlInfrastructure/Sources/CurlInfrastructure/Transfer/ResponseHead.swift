@@ -29,7 +29,15 @@ struct ResponseHead: Equatable, Sendable {
 
     /// The value of the first field named `name` in any letter case.
     func value(of name: String) -> String? {
-        let lowered = name.lowercased()
-        return fields.first { $0.name.lowercased() == lowered }?.value
+        fields.first { Self.equalIgnoringASCIICase($0.name, name) }?.value
+    }
+
+    /// Whether `a` and `b` are the same text in any ASCII letter case (field names are ASCII tokens), compared
+    /// byte by byte without making lower-case copies.
+    static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        return zip(a.utf8, b.utf8).allSatisfy { x, y in
+            x == y || (x ^ y == 0x20 && (0x61...0x7A).contains(x | 0x20))
+        }
     }
 }

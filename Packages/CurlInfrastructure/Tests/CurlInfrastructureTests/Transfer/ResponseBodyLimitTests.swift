@@ -33,6 +33,28 @@ struct ResponseBodyLimitTests {
         #expect(body.refusesUpFront(head.bodyLength(answering: .get)) == refused)
     }
 
+    @Test(
+        "field names and the identity coding match in any letter case",
+        arguments: [
+            (["content-length": "7"], HTTPBodyLength.known(7)),
+            (["CONTENT-LENGTH": "7", "Content-Encoding": "IDENTITY"], .known(7)),
+            (["Content-Length": "7", "content-encoding": "Gzip"], .unknown),
+            (["Content-Length": "7", "transfer-ENCODING": "chunked"], .unknown),
+            (["Content-Length": "-1"], .unknown),
+            (["Content-Lengt": "7"], .unknown),
+        ])
+    func caseInsensitiveNames(fields: [String: String], length: HTTPBodyLength) {
+        #expect(head(200, fields).bodyLength(answering: .get) == length)
+    }
+
+    @Test("only letters differ by case: other bytes 0x20 apart are different names")
+    func lettersOnly() {
+        #expect(ResponseHead.equalIgnoringASCIICase("X-Tag", "x-TAG"))
+        #expect(!ResponseHead.equalIgnoringASCIICase("a@b", "a`b"))
+        #expect(!ResponseHead.equalIgnoringASCIICase("a-b", "a\rb"))
+        #expect(!ResponseHead.equalIgnoringASCIICase("ab", "abc"))
+    }
+
     private func head(_ status: Int, _ fields: [String: String]) -> ResponseHead {
         ResponseHead(
             statusCode: status,
