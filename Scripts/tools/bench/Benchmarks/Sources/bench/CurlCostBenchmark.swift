@@ -33,7 +33,8 @@ struct CurlCostBenchmark {
     init(_ options: Arguments) throws {
         let name = try options.string("scenario")
         guard let scenario = Scenario(rawValue: name) else {
-            throw BenchmarkError.referenceFailed("unknown --scenario \(name): upload, multipart, sequential, concurrent")
+            throw BenchmarkError.referenceFailed(
+                "unknown --scenario \(name): upload, multipart, sequential, concurrent")
         }
         let url = try options.string("url")
         guard let baseURL = URL(string: url) else { throw BenchmarkError.invalidURL(url) }
@@ -103,7 +104,8 @@ struct CurlCostBenchmark {
                     sides[index].errors.append(String(describing: error))
                 }
             }
-            let one = try ChildProcess.run([curl, "-s", "-o", "/dev/null", url(side: "startup", tag: tag)], output: output)
+            let one = try ChildProcess.run(
+                [curl, "-s", "-o", "/dev/null", url(side: "startup", tag: tag)], output: output)
             if round > 0, one.exitCode == 0 { startup.append(one.cpuSeconds) }
             JSONOutput.note("curl-cost \(scenario.rawValue): round \(round)/\(rounds) done")
         }
@@ -144,7 +146,8 @@ struct CurlCostBenchmark {
             let (status, answer) = try await client.stream(request: request, body: body, progress: nil) {
                 response, received in (response.statusCode, try await received.collect(upTo: 64))
             }
-            guard status == 200, case .known(let length) = body.length, String(decoding: answer, as: UTF8.self) == "\(length)"
+            guard status == 200, case .known(let length) = body.length,
+                String(decoding: answer, as: UTF8.self) == "\(length)"
             else { throw BenchmarkError.referenceFailed("the sink answered \(status) and read \(answer.count) digits") }
         case .sequential:
             for number in 0..<count {
@@ -174,7 +177,8 @@ struct CurlCostBenchmark {
         case .upload: return [curl, "-s", "-f", "-T", file?.path ?? "", target]
         case .multipart: return [curl, "-s", "-f", "-F", "file=@\(file?.path ?? "")", target]
         case .sequential, .concurrent:
-            let parallel = scenario == .concurrent ? ["-Z", "--parallel-max", "\(inFlight)", "--parallel-immediate"] : []
+            let parallel =
+                scenario == .concurrent ? ["-Z", "--parallel-max", "\(inFlight)", "--parallel-immediate"] : []
             return [curl, "-s", "-H", "Accept: application/json", "-o", "/dev/null", "-w", "%{http_code}\\n"]
                 + parallel + ["\(target)&n=[1-\(count)]"]
         }
@@ -182,7 +186,9 @@ struct CurlCostBenchmark {
 
     /// The tool exited 0 and, for an upload, the server read the whole file (a form holds a little more).
     private func checkCurl(_ outcome: ChildProcess.Outcome, output: String) throws {
-        guard outcome.exitCode == 0 else { throw BenchmarkError.referenceFailed("curl exited with \(outcome.exitCode)") }
+        guard outcome.exitCode == 0 else {
+            throw BenchmarkError.referenceFailed("curl exited with \(outcome.exitCode)")
+        }
         let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         switch scenario {
         case .upload, .multipart:
@@ -193,7 +199,9 @@ struct CurlCostBenchmark {
             }
         case .sequential, .concurrent:
             let answered = text.split(separator: "\n").filter { $0 == "200" }.count
-            guard answered == count else { throw BenchmarkError.referenceFailed("curl got \(answered) of \(count) 200s") }
+            guard answered == count else {
+                throw BenchmarkError.referenceFailed("curl got \(answered) of \(count) 200s")
+            }
         }
     }
 }
