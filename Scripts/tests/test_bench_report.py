@@ -113,6 +113,35 @@ class VerdictTests(unittest.TestCase):
                         progress_reports=300)
         self.assertEqual(transfers.slow_consumer_rows(streamed)[0][5], "met")
 
+    def curl_cost(self, client_cpu, curl_cpu, client_seconds, curl_seconds, log):
+        def side(name, cpu, seconds):
+            return {"side": name, "seconds_by_round": seconds, "cpu_seconds_by_round": cpu, "failures": 0,
+                    "first_error": "", "context_switches_by_round": [2000] * len(cpu)}
+        result = {"scenario": "concurrent", "count": 1000, "in_flight": 64, "bytes": 0, "rounds": 2,
+                  "curl_startup_cpu_seconds_by_round": [0.01, 0.01],
+                  "sides": [side("CurlClient", client_cpu, client_seconds), side("curl tool", curl_cpu, curl_seconds)],
+                  "connections": bench.benchcurlcost.connection_counts(log)}
+        rows = bench.benchcurlcost.rows({"concurrent": result})
+        self.assertEqual([row[1] for row in rows if "did not run" in row[1]],
+                         ["upload: (did not run)", "multipart: (did not run)", "sequential: (did not run)"])
+        return [row for row in rows if "in flight" in row[1]]
+
+    def test_connections_opened_after_the_warm_up_are_missed_by_round(self):
+        log = "\n".join(["1 1 client w", "2 1 client w", "1 2 client 1", "3 1 client 2", "3 2 client 2",
+                         "9 1 curl 1", "10 1 curl 1", "11 1 curl 2"])
+        reference, row = self.curl_cost([0.05, 0.05], [0.06, 0.06], [0.1, 0.1], [0.1, 0.1], log)
+        self.assertEqual(row[0], "15 against the curl tool")
+        self.assertIn("1 new connections after the warm-up round (by round: 0, 1), which opened 2", row[2])
+        self.assertIn("2 connections served the 3 requests", row[2])
+        self.assertEqual(row[3], "1.00× req/s; CPU 1.00×")
+        self.assertEqual(row[5], "**missed**: 1 new connections after warm-up")
+        self.assertIn("opens 2 connections per run", reference[2])
+
+    def test_a_slower_client_is_missed_with_the_measured_ratio(self):
+        log = "1 1 client w\n1 2 client 1\n1 3 client 2"
+        row = self.curl_cost([0.05, 0.05], [0.06, 0.06], [0.2, 0.2], [0.1, 0.1], log)[1]
+        self.assertEqual(row[5], "**missed**: req/s 0.50× curl's, under 1.0×")
+
 
 if __name__ == "__main__":
     unittest.main()
