@@ -16,15 +16,26 @@ enum RedirectStep: Sendable {
 struct RedirectChain: Sendable {
     /// The URL the caller asked for.
     let original: URL
-    /// Every request of the chain, the original first.
-    var visited: [RedirectDecision.Visit]
+    /// The method the caller asked with.
+    let originalMethod: String
+    /// The requests of the followed redirects, in order.
+    var followed: [RedirectDecision.Visit] = []
     /// Whether a followed redirect left the original origin.
     var leftOrigin = false
 
     init(original request: CurlRequest) {
         original = request.url
-        visited = [RedirectDecision.Visit(method: request.method.rawValue, url: request.url)]
+        originalMethod = request.method.rawValue
     }
+
+    /// Every request of the chain, the original first. Made when a redirect is weighed, so a load that is
+    /// never redirected takes its URL apart for no visit.
+    var visited: [RedirectDecision.Visit] {
+        [RedirectDecision.Visit(method: originalMethod, url: original)] + followed
+    }
+
+    /// How many requests the chain holds, the original included.
+    var count: Int { followed.count + 1 }
 }
 
 /// Decides, after each response, whether the transfer follows a redirect: the shared `RedirectDecision` rules
@@ -49,7 +60,7 @@ struct RedirectRules: Sendable {
             if removingCredentials {
                 for name in RedirectDecision.credentialHeaders { next.headers[name] = nil }
             }
-            chain.visited.append(RedirectDecision.Visit(method: next.method.rawValue, url: next.url))
+            chain.followed.append(RedirectDecision.Visit(method: next.method.rawValue, url: next.url))
             chain.leftOrigin = decision.leavesOrigin
             return .follow(next)
         }

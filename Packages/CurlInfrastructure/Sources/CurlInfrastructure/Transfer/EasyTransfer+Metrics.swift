@@ -36,7 +36,7 @@ extension EasyTransfer {
             protocolVersion: hasVersion ? Self.protocolVersion(version) : nil, remoteAddress: remoteAddress,
             remotePort: remotePort, requestBodyBytes: count(CURLINFO_SIZE_UPLOAD_T).map { sentCount(libcurlCount: $0) },
             responseBodyBytes: count(CURLINFO_SIZE_DOWNLOAD_T),
-            redirectCount: redirectsBefore ?? chain.visited.count - 1)
+            redirectCount: redirectsBefore ?? chain.count - 1)
     }
 
     /// `CURLINFO_HTTP_VERSION`'s value as OpenTelemetry writes it, or `nil` when no response came.

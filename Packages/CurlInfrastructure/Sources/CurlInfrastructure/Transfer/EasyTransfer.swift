@@ -148,7 +148,7 @@ final class EasyTransfer {
         guard request.observers.hearsRedirects, let statusCode = hopStatusCode else { return next }
         let hop = HTTPRedirectHop(
             method: request.method.rawValue, url: request.url, statusCode: statusCode,
-            metrics: exchangeMetrics(redirectsBefore: chain.visited.count - 2),
+            metrics: exchangeMetrics(redirectsBefore: chain.count - 2),
             nextMethod: next.method.rawValue, nextURL: next.url)
         var announced = next
         announced.headers = next.headers.merging(request.observers.fields(after: hop))
