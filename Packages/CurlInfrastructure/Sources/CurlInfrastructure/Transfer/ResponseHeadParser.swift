@@ -58,9 +58,10 @@ struct ResponseHeadParser: Sendable {
     }
 
     /// `HTTP/<digits and dots> <3 digits>[ <reason>]`: the status code, or `nil` when the line is not a status line.
+    /// Every header line is asked, so it compares in place and allocates nothing.
     static func statusCode(ofStatusLine bytes: [UInt8]) -> Int? {
-        let prefix = Array("HTTP/".utf8)
-        guard bytes.count >= prefix.count + 4, Array(bytes[0..<prefix.count]) == prefix else { return nil }
+        let prefix = "HTTP/".utf8
+        guard bytes.count >= prefix.count + 4, bytes.starts(with: prefix) else { return nil }
         guard let space = bytes[prefix.count...].firstIndex(of: UInt8(ascii: " ")), space > prefix.count,
             bytes[prefix.count..<space].allSatisfy({ isDigit($0) || $0 == UInt8(ascii: ".") })
         else { return nil }
