@@ -68,7 +68,7 @@ public struct HARReplayClient: HTTPClient {
     public var entryCount: Int { entries.count }
 
     /// The recorded answer to `request`: a body and response, or the recorded transport error. A recorded
-    /// response is reported to `HTTPObservers.current` as `HTTPAnswerSource.replay`.
+    /// response is reported to `HTTPLoadObservation.current` as `HTTPAnswerSource.replay`.
     /// - Throws: ``HARReplayError`` when no entry matches; the recorded `HTTPTransportError` for a status-0 entry;
     ///   ``HARMissingBodyError`` when the archive lacks the entry's body.
     @discardableResult
@@ -107,7 +107,7 @@ public struct HARReplayClient: HTTPClient {
             throw HARMissingBodyError(method: key.method, url: RedactedURL.string(from: entry.url), reason: reason)
         }
         let answer = try entry.answer.get()
-        HTTPObservers.current.observe(.replay)
+        HTTPLoadObservation.current.observe(.replay)
         return answer
     }
 

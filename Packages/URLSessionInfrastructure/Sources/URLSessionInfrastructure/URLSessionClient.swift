@@ -14,7 +14,7 @@ import HTTPClientSupport
 /// Requests run in a session the client creates for itself, with its own delegate: it follows redirects
 /// by `RedirectPolicy` (never `https` to `http`, credentials removed across origins), stops a body loaded
 /// whole past ``maximumResponseBytes``, and keeps no URL cache and no cookies. Each followed redirect goes to
-/// the caller's `HTTPRedirectObserver.current` (without measurements), and the fields that observer gives are set
+/// the caller's `HTTPLoadObservation.current.redirects` (without measurements), and the fields that observer gives are set
 /// on the next request. The session is invalidated when the client is released.
 ///
 /// ```swift

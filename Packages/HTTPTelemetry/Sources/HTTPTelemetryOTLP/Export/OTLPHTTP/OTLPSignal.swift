@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPTelemetry
 
 /// A kind of telemetry that OTLP exports on its own path: spans or metrics.
 public enum OTLPSignal: String, Sendable, Hashable, CaseIterable {

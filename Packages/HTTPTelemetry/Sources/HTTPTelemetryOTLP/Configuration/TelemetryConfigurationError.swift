@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTelemetry
 
 /// An `OTEL_*` variable whose value cannot be used; ``TelemetryConfiguration`` ignores it and says so here.
 ///

@@ -4,17 +4,17 @@ import HTTPClientSupport
 import HTTPClientTestSupport
 import Testing
 
-struct HTTPObserversTests {
+struct HTTPLoadObservationTests {
     private let metrics = HTTPExchangeMetrics(startTime: Date(timeIntervalSince1970: 0), end: .milliseconds(5))
 
     @Test func withNothingBoundNothingHearsAndNoFieldsAreGiven() throws {
-        let observers = HTTPObservers.current
+        let observers = HTTPLoadObservation.current
 
         #expect(!observers.hearsExchanges && !observers.hearsRedirects)
         #expect(observers.fields(after: try makeHop()) == [:])
     }
 
-    @Test func theLoadObserverAndTheSinglePurposeObserversEachHearEveryReport() throws {
+    @Test func theLoadObserverAndTheSinglePurposeObserversEachHearEveryReport() async throws {
         let load = RecordingLoadObserver()
         let exchanges = RecordedValues<HTTPExchangeMetrics>()
         let sources = RecordedValues<HTTPAnswerSource>()
@@ -25,11 +25,11 @@ struct HTTPObserversTests {
             return [:]
         }
 
-        let observers = HTTPObservers.$load.withValue(load) {
-            HTTPExchangeObserver.$current.withValue(HTTPExchangeObserver { exchanges.append($0) }) {
-                HTTPAnswerSourceObserver.$current.withValue(HTTPAnswerSourceObserver { sources.append($0) }) {
-                    HTTPRedirectObserver.$current.withValue(redirects) {
-                        HTTPObservers.current
+        let observers = await load.observing {
+            await HTTPExchangeObserver { exchanges.append($0) }.observing {
+                await HTTPAnswerSourceObserver { sources.append($0) }.observing {
+                    await redirects.observing {
+                        HTTPLoadObservation.current
                     }
                 }
             }
@@ -44,15 +44,32 @@ struct HTTPObserversTests {
         #expect(hops.values == [hop] && load.hops.values == [hop])
     }
 
-    @Test func onlyALoadObserverIsEnoughToHearExchangesAndRedirects() {
-        let observers = HTTPObservers.$load.withValue(RecordingLoadObserver()) { HTTPObservers.current }
+    @Test func onlyALoadObserverIsEnoughToHearExchangesAndRedirects() async {
+        let observers = await RecordingLoadObserver().observing { HTTPLoadObservation.current }
 
         #expect(observers.hearsExchanges && observers.hearsRedirects)
         #expect(observers.exchange == nil && observers.redirects == nil)
     }
 
+    @Test func aFirstAttemptIsTheDefaultAndABoundResendCountHoldsOnlyInside() async {
+        let inside = await HTTPLoadObservation(resendCount: 2).bound { HTTPLoadObservation.current.resendCount }
+
+        #expect(inside == 2)
+        #expect(HTTPLoadObservation.current.resendCount == 0)
+    }
+
+    @Test func bindingOneObserverKeepsTheAttemptAndTheOtherObserversInPlace() async {
+        let load = RecordingLoadObserver()
+        let observation = await HTTPLoadObservation(resendCount: 1, loadObserver: load).bound {
+            await HTTPExchangeObserver { _ in }.observing { HTTPLoadObservation.current }
+        }
+
+        #expect(observation.resendCount == 1 && observation.exchange != nil)
+        #expect(observation.loadObserver is RecordingLoadObserver)
+    }
+
     @Test func redirectFieldsAreMergedTheLoadObserversWinningAndNeverCarryCredentials() throws {
-        let observers = HTTPObservers(
+        let observers = HTTPLoadObservation(
             redirects: HTTPRedirectObserver { _ in ["X-Hop": "redirect observer", "tracestate": "a=1"] },
             loadObserver: RecordingLoadObserver { _ in
                 ["x-hop": "load observer", "Authorization": "Bearer t0k3n", "cookie": "a=b"]

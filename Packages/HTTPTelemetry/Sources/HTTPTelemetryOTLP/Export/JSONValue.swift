@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTelemetry
 
 /// A JSON document built in order, so the same value always writes the same text.
 enum JSONValue: Sendable {

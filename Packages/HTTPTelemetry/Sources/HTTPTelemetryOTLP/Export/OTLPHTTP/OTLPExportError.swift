@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPTelemetry
 
 /// Why an OTLP/HTTP export did not reach the collector, or was refused by it.
 public enum OTLPExportError: Error, Sendable {

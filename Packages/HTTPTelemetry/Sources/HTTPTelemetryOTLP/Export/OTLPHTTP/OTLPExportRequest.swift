@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPTelemetry
 
 /// `POST` of one OTLP/JSON document to the client's base URL.
 struct OTLPExportRequest: HTTPRequest {

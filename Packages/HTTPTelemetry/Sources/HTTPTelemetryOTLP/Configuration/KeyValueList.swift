@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTelemetry
 
 /// The `key=value,key=value` lists of `OTEL_EXPORTER_OTLP_HEADERS` and `OTEL_RESOURCE_ATTRIBUTES`, in the
 /// W3C Baggage form without properties: spaces and tabs around members, keys and values are dropped, values

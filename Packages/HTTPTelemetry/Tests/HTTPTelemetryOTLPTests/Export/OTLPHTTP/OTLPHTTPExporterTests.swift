@@ -2,6 +2,7 @@ import Foundation
 import HTTPClient
 import HTTPClientTestSupport
 import HTTPTelemetry
+import HTTPTelemetryOTLP
 import Testing
 
 struct OTLPHTTPExporterTests {

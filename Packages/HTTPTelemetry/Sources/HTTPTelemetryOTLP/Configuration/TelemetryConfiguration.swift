@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPTelemetry
 
 /// What the standard `OTEL_*` environment variables ask of telemetry, read as the OpenTelemetry specification
 /// says:

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTelemetry
 
 /// OTLP/JSON, the JSON form of the OpenTelemetry protocol's export requests, as its protobuf JSON mapping
 /// writes them: trace and span ids as lowercase hex, enums as integers, 64-bit integers as strings, times as

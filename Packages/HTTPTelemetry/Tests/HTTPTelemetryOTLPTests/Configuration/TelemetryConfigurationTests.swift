@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPTelemetry
+import HTTPTelemetryOTLP
 import Testing
 
 struct TelemetryConfigurationTests {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTelemetry
+import HTTPTelemetryOTLP
 import Testing
 
 struct OTLPJSONTests {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTelemetry
 
 /// The URL each signal is posted to over OTLP/HTTP, by the OpenTelemetry exporter rules: a signal's own endpoint
 /// is used as given; the general endpoint gets ``OTLPSignal/path`` appended to its path.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPTelemetry
 
 /// Posts spans and metric points to an OpenTelemetry collector over OTLP/HTTP, as OTLP/JSON
 /// (`Content-Type: application/json`): an `ExportTraceServiceRequest` per span export, an
