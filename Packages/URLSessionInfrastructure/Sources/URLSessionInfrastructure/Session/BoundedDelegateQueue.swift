@@ -21,7 +21,7 @@ final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
         var waitObserver: (@Sendable () -> Void)?
     }
 
-    /// The most operations waiting or running at once: 64, at most 1 MiB of body pieces.
+    /// The most operations waiting or running at once: 64.
     static let standardCapacity = 64
 
     /// The most operations waiting or running at once.
