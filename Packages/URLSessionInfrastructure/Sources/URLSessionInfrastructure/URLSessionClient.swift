@@ -132,7 +132,8 @@ public final class URLSessionClient: HTTPClient {
         }
     }
 
-    /// A session on a copy of `configuration` with no URL cache or cookies, and `timeout` when given.
+    /// A session on a copy of `configuration` with no URL cache or cookies, and `timeout` when given; on Linux
+    /// its delegate queue is a ``BoundedDelegateQueue``.
     private static func makeSession(
         configuration: URLSessionConfiguration, timeout: TimeInterval?, delegate: SessionDelegate
     ) -> URLSession {
@@ -141,6 +142,11 @@ public final class URLSessionClient: HTTPClient {
         copy.urlCache = nil
         copy.httpCookieStorage = nil
         copy.httpShouldSetCookies = false
-        return URLSession(configuration: copy, delegate: delegate, delegateQueue: nil)
+        #if canImport(FoundationNetworking)
+            let queue: OperationQueue? = BoundedDelegateQueue()
+        #else
+            let queue: OperationQueue? = nil
+        #endif
+        return URLSession(configuration: copy, delegate: delegate, delegateQueue: queue)
     }
 }
