@@ -83,7 +83,7 @@ final class SessionReportingTLSServer {
     private static func acceptedPort(from handle: FileHandle) -> Int? {
         var buffer = Data()
         while true {
-            let chunk = handle.availableData
+            let chunk = handle.nextChunk()
             if chunk.isEmpty { return nil }
             buffer.append(chunk)
             let text = String(decoding: buffer, as: UTF8.self)

@@ -1,3 +1,4 @@
+import DevServerSupport
 import Foundation
 
 /// The DNS server that never answers, which `Scripts/hanging-resolver` sets up for ``HangingResolverEndToEndTests``:
@@ -44,7 +45,7 @@ struct HangingResolver: Sendable {
         var lines = ""
         while true {
             // What the FIFO holds now (`read(upToCount:)` would wait for the whole count).
-            let data = handle.availableData
+            let data = handle.nextChunk()
             guard !data.isEmpty else {
                 throw Failure(description: "\(path) ended before a query for \(name)")
             }
