@@ -165,6 +165,14 @@ class OutputChoiceTests(unittest.TestCase):
         self.assertFalse(scale_cli.publishes(arguments))
         self.assertEqual(scale_cli.outputs(arguments), (None, None, None))
 
+    def test_the_smoke_check_measures_nothing_and_writes_nothing(self):
+        arguments = parse_arguments(["--scale", "--smoke", "--factors", "1", "--features", "2", "--app-factor", "1"])
+        self.assertTrue(arguments.smoke)
+        self.assertFalse(scale_cli.publishes(arguments))
+        self.assertEqual(scale_cli.outputs(arguments), (None, None, None))
+        with self.assertRaises(SystemExit):
+            parse_arguments(["--smoke"])
+
     def test_an_app_factor_below_one_is_refused(self):
         with self.assertRaises(SystemExit):
             parse_arguments(["--scale", "--app-factor", "0"])

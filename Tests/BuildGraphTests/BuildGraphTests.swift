@@ -62,6 +62,15 @@ struct BuildGraphTests {
         }
     }
 
+    @Test func tracingStandsWithoutOTLPExport() async throws {
+        let targets = try await PackageGraph.targets(of: "HTTPTelemetry")
+        let tracing = try #require(targets.first { $0.name == "HTTPTelemetry" })
+        let export = try #require(targets.first { $0.name == "HTTPTelemetryOTLP" })
+
+        #expect(!tracing.dependencies.contains("HTTPTelemetryOTLP"))
+        #expect(export.dependencies.contains("HTTPTelemetry"))
+    }
+
     @Test func theGraphCoversTheAbstractionTheInfrastructureTheLayersAndBothFeatures() {
         let names = Set(PackageGraph.packageNames())
 

@@ -4,6 +4,7 @@ import HTTPClient
 import HTTPClientSupport
 import HTTPClientTestSupport
 import HTTPTelemetry
+import HTTPTelemetryOTLP
 import Testing
 import URLSessionInfrastructure
 

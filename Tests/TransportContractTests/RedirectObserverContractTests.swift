@@ -29,7 +29,7 @@ struct RedirectObserverContractTests {
                 .get, "faults/redirect", query: ["to": second.url("faults/redirect-hops?hops=1")],
                 headers: ["Cookie": "session=1"])
 
-            let echo = try await HTTPRedirectObserver.$current.withValue(observer) { try await client.echo(request) }
+            let echo = try await observer.observing { try await client.echo(request) }
 
             #expect(hops.values.map(\.statusCode) == [302, 302])
             #expect(hops.values.map(\.url.host) == ["127.0.0.1", "127.0.0.2"])

@@ -76,7 +76,9 @@ public enum NetworkingApp {
         }
         factory.inFlight = archive.inFlight
         factory.deadline = CommandDeadline.start(total: settings.timeout)
-        let trace = CommandTrace(path: invocation.tracePath, environment: environment, makeTransport: liveTransport)
+        let trace = CommandTrace(
+            path: invocation.tracePath, metricsPath: invocation.traceMetricsPath, environment: environment,
+            makeTransport: liveTransport)
         trace.warnings.forEach(console.writeError)
         factory.telemetry = trace.collector
         // A JSON document reaches standard output only once the whole run, `--record` file included, succeeded.

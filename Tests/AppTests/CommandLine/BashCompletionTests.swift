@@ -19,7 +19,9 @@ struct BashCompletionTests {
             try await complete("networking", "token", "")
                 == [
                     "--base-url", "--cacert", "--capath", "--cert", "--help", "--key", "--pass", "--pinnedpubkey",
-                    "--proxy", "--record", "--replay", "--timeout", "--tlsv1.2", "--tlsv1.3", "--trace", "--transport",
+                    "--proxy", "--record", "--replay", "--timeout", "--tlsv1.2", "--tlsv1.3", "--trace",
+                    "--trace-metrics",
+                    "--transport",
                     "--verbose", "--write-out",
                     "-h",
                     "-v",

@@ -5,7 +5,8 @@ import Testing
 @testable import NetworkingApp
 @testable import NetworkingComposition
 
-/// `--trace FILE`: the command's root span and its request spans, as OTLP/JSON Lines, under `TRACEPARENT`.
+/// `--trace FILE`: the command's root span and its request spans, as OTLP/JSON Lines, under `TRACEPARENT`;
+/// `--trace-metrics FILE`: the request-duration histogram, in a file of its own.
 struct TraceOptionTests {
     static let parent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
 
@@ -33,6 +34,34 @@ struct TraceOptionTests {
         #expect(permissions == 0o600)
     }
 
+    @Test func theTraceFileHoldsSpansOnlyAndTheMetricsFileTheHistogram() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let trace = directory.file("t.jsonl")
+        let metrics = directory.file("m.jsonl")
+
+        let (status, console) = await replay(
+            ["questions", "--page-size", "5", "--trace", trace.path, "--trace-metrics", metrics.path])
+
+        #expect(status == .success, "\(console.stderr)")
+        let traceLines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+        #expect(!traceLines.isEmpty && traceLines.allSatisfy { $0.hasPrefix(#"{"resourceSpans":"#) })
+        let metricLines = try String(contentsOf: metrics, encoding: .utf8).split(separator: "\n")
+        #expect(metricLines.count == 1 && metricLines.allSatisfy { $0.hasPrefix(#"{"resourceMetrics":"#) })
+        #expect(metricLines.first?.contains("http.client.request.duration") == true)
+    }
+
+    @Test func withoutAMetricsFileNoMetricIsWrittenAnywhere() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let trace = directory.file("t.jsonl")
+
+        let (status, _) = await replay(["questions", "--page-size", "5", "--trace", trace.path])
+
+        #expect(status == .success)
+        #expect(!(try String(contentsOf: trace, encoding: .utf8)).contains("resourceMetrics"))
+    }
+
     @Test func aTraceFileThatCannotBeWrittenIsOneWarningAndTheStatusStays() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -43,7 +72,7 @@ struct TraceOptionTests {
         let (status, console) = await replay(["questions", "--page-size", "5", "--trace", link.path])
 
         #expect(status == .success)
-        #expect(console.stderr.contains("Could not write the trace (--trace)"))
+        #expect(console.stderr.contains("Could not write the trace (--trace, --trace-metrics)"))
         #expect(try Data(contentsOf: target).isEmpty)
     }
 
@@ -58,6 +87,18 @@ struct TraceOptionTests {
         #expect(status == .success)
         #expect(console.stderr == "networking: OTEL_SDK_DISABLED is true, so --trace writes nothing.\n")
         #expect(!FileManager.default.fileExists(atPath: trace.path))
+    }
+
+    @Test func sdkDisabledSaysSoForEachFileGiven() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+
+        let (status, console) = await replay(
+            ["questions", "--page-size", "5", "--trace-metrics", directory.file("m.jsonl").path],
+            environment: ["OTEL_SDK_DISABLED": "true"])
+
+        #expect(status == .success)
+        #expect(console.stderr == "networking: OTEL_SDK_DISABLED is true, so --trace-metrics writes nothing.\n")
     }
 
     @Test func theServiceNameAndResourceAttributesNameTheTracesResource() async throws {

@@ -7,6 +7,7 @@ import HTTPClient
 import HTTPClientDecorators
 import HTTPClientSupport
 import HTTPTelemetry
+import HTTPTelemetryOTLP
 import HTTPTransfers
 import QuestionsFeature
 import QuestionsFeatureAPI
@@ -49,8 +50,8 @@ struct CategorizedErrorTests {
         "HTTPClientDecorators.ContentTypeValidationError": ContentTypeValidationError.self,
         "HTTPClientDecorators.TimeoutError": TimeoutError.self,
         "HTTPClientDecorators.TokenRefreshError": TokenRefreshError.self,
-        "HTTPTelemetry.OTLPExportError": OTLPExportError.self,
-        "HTTPTelemetry.TelemetryConfigurationError": TelemetryConfigurationError.self,
+        "HTTPTelemetryOTLP.OTLPExportError": OTLPExportError.self,
+        "HTTPTelemetryOTLP.TelemetryConfigurationError": TelemetryConfigurationError.self,
         "HTTPTransfers.HTTPDigest.FormatError": HTTPDigest.FormatError.self,
         "HTTPTransfers.HTTPDownloadError": HTTPDownloadError.self,
         "HTTPTransfers.ResumableUploadError": ResumableUploadError.self,

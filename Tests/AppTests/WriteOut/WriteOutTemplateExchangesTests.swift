@@ -14,7 +14,7 @@ struct WriteOutTemplateExchangesTests {
         let metrics = HTTPExchangeMetrics(startTime: Date(), firstByte: .milliseconds(300), end: .milliseconds(301))
         let sut = try makeSUT("%{method} %{http_code} %{url_effective} %{time_starttransfer}\\n", written: written) {
             _ in
-            HTTPExchangeObserver.current?.observe(metrics)
+            HTTPLoadObservation.current.exchange?.observe(metrics)
             return (Data("ok".utf8), HTTPResponse(statusCode: 204))
         }
 
@@ -36,8 +36,8 @@ struct WriteOutTemplateExchangesTests {
         ) { _ in
             let hop = HTTPRedirectHop(
                 method: "GET", url: moved, statusCode: 301, metrics: hopMetrics, nextMethod: "GET", nextURL: moved)
-            _ = HTTPRedirectObserver.current?.fields(after: hop)
-            HTTPExchangeObserver.current?.observe(last)
+            _ = HTTPLoadObservation.current.redirects?.fields(after: hop)
+            HTTPLoadObservation.current.exchange?.observe(last)
             return (Data(), HTTPResponse(statusCode: 200, url: moved))
         }
 
@@ -69,7 +69,7 @@ struct WriteOutTemplateExchangesTests {
         let written = RecordedValues<String>()
         let metrics = HTTPExchangeMetrics(startTime: Date(), remoteAddress: "\u{1B}[31m")
         let sut = try makeSUT("\\r%{remote_ip}", written: written) { _ in
-            HTTPExchangeObserver.current?.observe(metrics)
+            HTTPLoadObservation.current.exchange?.observe(metrics)
             return (Data(), HTTPResponse(statusCode: 200))
         }
 

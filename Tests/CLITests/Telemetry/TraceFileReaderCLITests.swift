@@ -3,7 +3,8 @@ import Foundation
 import HTTPClientTestSupport
 import Testing
 
-/// `networking questions --trace t.jsonl` (and `token`) against the local backend, the file read by an independent
+/// `networking questions --trace t.jsonl --trace-metrics m.jsonl` (and `token`) against the local backend, each file
+/// read by an independent
 /// reader: `Scripts/tests/otlp_trace_reader.py` with PyPI's `opentelemetry-proto` and `protobuf`, from the
 /// `.build-python` virtual environment (`Scripts/bootstrap --python-tests`). Skipped, saying so, without it.
 @Suite(.timeLimit(.minutes(1)))
@@ -22,6 +23,7 @@ struct TraceFileReaderCLITests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let trace = directory.file("t.jsonl")
+        let metrics = directory.file("m.jsonl")
         let (accessToken, applicationKey) = ("st0red-access-t0ken", "se-app-k3y")
         var outcomes: [NetworkingBinary.Outcome] = []
         try await withDevServer { server in
@@ -30,23 +32,31 @@ struct TraceFileReaderCLITests {
             ])
             for command in [["questions", "--no-cache"], ["token"]] {
                 outcomes.append(
-                    try await NetworkingBinary.run(command + ["--trace", trace.path], environment: environment))
+                    try await NetworkingBinary.run(
+                        command + ["--trace", trace.path, "--trace-metrics", metrics.path], environment: environment))
             }
         }
         #expect(outcomes.allSatisfy { $0.status == 0 }, "\(outcomes)")
         let token = try #require(
             outcomes.last?.stdout.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines))
 
-        let (status, output) = try await Self.read(
-            trace, forbidding: [accessToken, applicationKey, token, "Authorization", "authorization", "Cookie"])
+        let forbidden = [accessToken, applicationKey, token, "Authorization", "authorization", "Cookie"]
 
+        let (status, output) = try await Self.read(trace, forbidding: forbidden)
         #expect(status == 0, "\(output)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
         #expect(summary["problems"] as? [String] == [])
         #expect(summary["roots"] as? [String] == ["networking questions", "networking token"])
         #expect((summary["client_spans"] as? Int ?? 0) >= 2)
-        #expect(summary["metric_lines"] as? Int == 2)
-        #expect(summary["lines"] as? Int == 4)
+        #expect(summary["metric_lines"] as? Int == 0)
+        #expect(summary["lines"] as? Int == 2)
+
+        let (metricsStatus, metricsOutput) = try await Self.read(metrics, forbidding: forbidden)
+        #expect(metricsStatus == 0, "\(metricsOutput)")
+        let metricsSummary = try #require(
+            try JSONSerialization.jsonObject(with: Data(metricsOutput.utf8)) as? [String: Any])
+        #expect(metricsSummary["problems"] as? [String] == [])
+        #expect(metricsSummary["metric_lines"] as? Int == 2 && metricsSummary["lines"] as? Int == 2)
     }
 
     /// Runs the reader on `file`; its exit status and standard output.

@@ -1,3 +1,4 @@
+import DevServerSupport
 import Foundation
 
 /// PyPI's tuspyserver, an independent tus 1.0 server, started by `Scripts/tools/test/tus_server.py` with the
@@ -102,7 +103,7 @@ final class TusServer {
     private static func readyPort(from handle: FileHandle) -> Int? {
         var buffer = Data()
         while true {
-            let chunk = handle.availableData
+            let chunk = handle.nextChunk()
             if chunk.isEmpty { return nil }
             buffer.append(chunk)
             let text = String(decoding: buffer, as: UTF8.self)

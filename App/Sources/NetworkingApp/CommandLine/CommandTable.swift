@@ -46,9 +46,14 @@ enum CommandTable {
                 .file(needs: "a HAR file path")),
             Option(
                 "--trace", "FILE.jsonl",
-                help: "append the command's OpenTelemetry spans and request durations to\n"
-                    + "FILE.jsonl (OTLP/JSON Lines; TRACEPARENT sets the parent span)",
+                help: "append the command's OpenTelemetry spans to FILE.jsonl (OTLP/JSON\n"
+                    + "Lines; TRACEPARENT sets the parent span)",
                 \.tracePath, .file(needs: "a JSON Lines file path")),
+            Option(
+                "--trace-metrics", "FILE.jsonl",
+                help: "append the command's request-duration histogram to FILE.jsonl\n"
+                    + "(OTLP/JSON Lines; one signal per file, as --trace)",
+                \.traceMetricsPath, .file(needs: "a JSON Lines file path")),
             Option(
                 "--write-out", short: "-w", "FORMAT",
                 help: "after each HTTP exchange, write FORMAT to standard error with curl's\n"

@@ -15,8 +15,10 @@ struct Invocation: Equatable, Sendable {
     var recordPath: String?
     /// `--replay FILE`: the HAR archive that answers every request instead of the network.
     var replayPath: String?
-    /// `--trace FILE`: where to append this invocation's spans and request durations as OTLP/JSON Lines.
+    /// `--trace FILE`: where to append this invocation's spans as OTLP/JSON Lines.
     var tracePath: String?
+    /// `--trace-metrics FILE`: where to append this invocation's request-duration histogram as OTLP/JSON Lines.
+    var traceMetricsPath: String?
     /// `--write-out FORMAT`: what to write to standard error after each HTTP exchange.
     var writeOut: WriteOutTemplate?
     /// `--timeout SECONDS`: how long the command's network work may take in total.

@@ -1,4 +1,5 @@
 import HTTPTelemetry
+import HTTPTelemetryOTLP
 
 extension OTLPExportError: CategorizedError {
     /// A collector that refused an export is a server error; one that could not be reached, a network failure.

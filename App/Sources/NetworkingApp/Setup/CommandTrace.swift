@@ -1,22 +1,24 @@
 import CommandLineKit
 import Foundation
 import HTTPTelemetry
+import HTTPTelemetryOTLP
 import NetworkingComposition
 
 /// The command's telemetry: one root INTERNAL span per command, a CLIENT span per request attempt under it, and
-/// the request-duration histogram, written when the command ends to the `--trace` file as OTLP/JSON Lines and
-/// posted to the OTLP collector that `OTEL_EXPORTER_OTLP_*` names (see ``OTLPCommandExport``).
+/// the request-duration histogram, written when the command ends as OTLP/JSON Lines, the spans to the `--trace`
+/// file and the histogram to the `--trace-metrics` file (one signal per file), and posted to the OTLP collector
+/// that `OTEL_EXPORTER_OTLP_*` names (see ``OTLPCommandExport``).
 ///
 /// The root span is a child of the `TRACEPARENT` (and `TRACESTATE`) context in the environment, the
-/// OpenTelemetry environment carrier, when it holds a valid one; otherwise it starts a new trace. The file is
+/// OpenTelemetry environment carrier, when it holds a valid one; otherwise it starts a new trace. Each file is
 /// created with mode 0600 when missing and never written through a symbolic link. The `OTEL_*` variables are
-/// read as ``TelemetryConfiguration`` says; `OTEL_SDK_DISABLED=true` turns all of it off, `--trace` included.
+/// read as `TelemetryConfiguration` says; `OTEL_SDK_DISABLED=true` turns all of it off, the files included.
 struct CommandTrace {
-    /// Where the chains' spans go, when `--trace` was given or an OTLP endpoint is set.
+    /// Where the chains' spans go, when `--trace` or `--trace-metrics` was given or an OTLP endpoint is set.
     let collector: TelemetryCollector?
     /// The root span's context: the parent of every request span.
     let root: TraceContext
-    /// The `OTEL_*` values that were ignored, and `--trace` when `OTEL_SDK_DISABLED` turned it off: one warning
+    /// The `OTEL_*` values that were ignored, and the files when `OTEL_SDK_DISABLED` turned them off: one warning
     /// line each.
     let warnings: [String]
     private let file: JSONLinesExporter?
@@ -24,12 +26,16 @@ struct CommandTrace {
     private let parentSpanID: SpanID?
     private let startTime: Date
 
-    /// Prepares the trace of one command; nothing is traced without `path` or an OTLP endpoint.
+    /// Prepares the trace of one command; nothing is traced without a file or an OTLP endpoint.
     /// - Parameters:
     ///   - path: The `--trace` file, or `nil`.
+    ///   - metricsPath: The `--trace-metrics` file, or `nil`.
     ///   - environment: The process environment: `TRACEPARENT`, `TRACESTATE` and the `OTEL_*` variables.
     ///   - makeTransport: Makes the transport of each OTLP endpoint.
-    init(path: String?, environment: [String: String], makeTransport: @escaping HTTPClientFactory.MakeTransport) {
+    init(
+        path: String?, metricsPath: String?, environment: [String: String],
+        makeTransport: @escaping HTTPClientFactory.MakeTransport
+    ) {
         let parent = environment["TRACEPARENT"].flatMap {
             TraceContext(traceparent: $0, tracestate: environment["TRACESTATE"])
         }
@@ -42,9 +48,17 @@ struct CommandTrace {
         if configuration.isDisabled {
             file = nil
             otlp = nil
-            if path != nil { warnings.append("networking: OTEL_SDK_DISABLED is true, so --trace writes nothing.\n") }
+            for (option, given) in [("--trace", path), ("--trace-metrics", metricsPath)] where given != nil {
+                warnings.append("networking: OTEL_SDK_DISABLED is true, so \(option) writes nothing.\n")
+            }
         } else {
-            file = path.map { JSONLinesExporter(url: URL(fileURLWithPath: $0), resource: resource) }
+            file =
+                path == nil && metricsPath == nil
+                ? nil
+                : JSONLinesExporter(
+                    url: path.map { URL(fileURLWithPath: $0) },
+                    metricsURL: metricsPath.map { URL(fileURLWithPath: $0) },
+                    resource: resource)
             otlp =
                 configuration.exportsOverOTLP
                 ? OTLPCommandExport(configuration: configuration, resource: resource, makeTransport: makeTransport)
@@ -79,7 +93,7 @@ struct CommandTrace {
             do {
                 try await collector.flush()
             } catch {
-                console.writeError(Report.line("Could not write the trace (--trace)", error))
+                console.writeError(Report.line("Could not write the trace (--trace, --trace-metrics)", error))
             }
         }
         if let otlp, let failure = await otlp.export(spans: spans, points: points) {

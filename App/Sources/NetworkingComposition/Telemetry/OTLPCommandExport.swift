@@ -3,6 +3,7 @@ import HTTPClient
 import HTTPClientDecorators
 import HTTPClientSupport
 import HTTPTelemetry
+import HTTPTelemetryOTLP
 
 /// The `OTEL_EXPORTER_OTLP_*` half of a command's telemetry: an ``OTLPHTTPExporter`` made when the command
 /// ends, over chains of their own (no tracing, no recording, no logging, no cache), bounded by one deadline of

@@ -17,7 +17,7 @@ import HTTPClientSupport
 /// are followed by `RedirectPolicy` (from HTTPClientSupport), never from `https` to `http`, without credentials across origins.
 /// ``stream(request:body:progress:receive:)`` moves bodies of any size both ways in constant memory.
 /// When an exchange ends, libcurl's timings (`CURLINFO_*_TIME_T`), the HTTP version, the peer's address and the
-/// sizes go to the caller's observers (`HTTPObservers.current`) as `HTTPExchangeMetrics`, once per call. Each
+/// sizes go to the caller's observers (`HTTPLoadObservation.current`) as `HTTPExchangeMetrics`, once per call. Each
 /// followed redirect goes to them with its own measurements, and the fields they give are set on the next
 /// request before it is sent.
 ///

@@ -14,8 +14,8 @@ struct CurlRequest: Sendable {
     /// The streamed body, read through libcurl's read callback; `nil` when there is none.
     var upload: UploadChannel? = nil
     /// Hear the exchange's measurements when it ends, and each followed redirect (giving fields for the next
-    /// hop): the caller's `HTTPObservers.current`.
-    var observers = HTTPObservers()
+    /// hop): the caller's `HTTPLoadObservation.current`.
+    var observers = HTTPLoadObservation()
 
     /// The request body's length for progress reports: `nil` when a streamed body's length is unknown.
     var bytesExpectedToSend: Int64? {

@@ -5,13 +5,13 @@ import HTTPClientSupport
 import HTTPClientTestSupport
 import Testing
 
-/// Every replayed response goes to `HTTPObservers.current` as a replay, for tracing.
+/// Every replayed response goes to `HTTPLoadObservation.current` as a replay, for tracing.
 struct HARReplayClientAnswerSourceTests {
     @Test func reportsEachLoadedAndStreamedAnswerAsAReplay() async throws {
         let sut = try makeSUT([entry(status: 200)])
         let heard = RecordedValues<HTTPAnswerSource>()
 
-        try await HTTPAnswerSourceObserver.$current.withValue(HTTPAnswerSourceObserver { heard.append($0) }) {
+        try await HTTPAnswerSourceObserver { heard.append($0) }.observing {
             _ = try await sut.load(request: TestRequest())
             _ = try await sut.stream(request: TestRequest(), body: nil, progress: nil) { response, _ in response }
         }
@@ -23,7 +23,7 @@ struct HARReplayClientAnswerSourceTests {
         let sut = try makeSUT([entry(status: 200)])
         let observer = RecordingLoadObserver()
 
-        _ = try await HTTPObservers.$load.withValue(observer) { try await sut.load(request: TestRequest()) }
+        _ = try await observer.observing { try await sut.load(request: TestRequest()) }
 
         #expect(observer.sources.values == [.replay])
     }
@@ -34,7 +34,7 @@ struct HARReplayClientAnswerSourceTests {
         let sut = try makeSUT([failed])
         let heard = RecordedValues<HTTPAnswerSource>()
 
-        await HTTPAnswerSourceObserver.$current.withValue(HTTPAnswerSourceObserver { heard.append($0) }) {
+        await HTTPAnswerSourceObserver { heard.append($0) }.observing {
             await #expect(throws: HTTPTransportError.self) { try await sut.load(request: TestRequest()) }
             await #expect(throws: HARReplayError.self) { try await sut.load(request: TestRequest(path: "other")) }
         }

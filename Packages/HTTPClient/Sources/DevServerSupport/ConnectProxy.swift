@@ -125,7 +125,7 @@ public final class ConnectProxy {
     private static func readReadyLine(from handle: FileHandle) -> (Int, Int)? {
         var buffer = Data()
         while true {
-            let chunk = handle.availableData
+            let chunk = handle.nextChunk()
             if chunk.isEmpty { return nil }
             buffer.append(chunk)
             let text = String(decoding: buffer, as: UTF8.self)

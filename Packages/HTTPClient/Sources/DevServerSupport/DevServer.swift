@@ -116,7 +116,7 @@ public final class DevServer {
     private static func readReadyLine(from handle: FileHandle) -> ReadyLine? {
         var buffer = Data()
         while true {
-            let chunk = handle.availableData
+            let chunk = handle.nextChunk()
             if chunk.isEmpty { return nil }
             buffer.append(chunk)
             let text = String(decoding: buffer, as: UTF8.self)

@@ -2,11 +2,11 @@ import HTTPClient
 import HTTPClientSupport
 
 /// An `HTTPLoadObserver` that records everything it hears, for tests of what a transport, a cache or a replaying
-/// client reports through `HTTPObservers`.
+/// client reports through `HTTPLoadObservation`.
 ///
 /// ```swift
 /// let observer = RecordingLoadObserver()
-/// try await HTTPObservers.$load.withValue(observer) { try await client.load(request: request) }
+/// try await observer.observing { try await client.load(request: request) }
 /// #expect(observer.sources.values == [.cache(.hit)])
 /// ```
 public struct RecordingLoadObserver: HTTPLoadObserver {

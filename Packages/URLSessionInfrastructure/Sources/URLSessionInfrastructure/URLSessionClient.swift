@@ -14,7 +14,7 @@ import HTTPClientSupport
 /// Requests run in a session the client creates for itself, with its own delegate: it follows redirects
 /// by `RedirectPolicy` (never `https` to `http`, credentials removed across origins), stops a body loaded
 /// whole past ``maximumResponseBytes``, and keeps no URL cache and no cookies. Each followed redirect goes to
-/// the caller's `HTTPRedirectObserver.current` (without measurements), and the fields that observer gives are set
+/// the caller's `HTTPLoadObservation.current.redirects` (without measurements), and the fields that observer gives are set
 /// on the next request. The session is invalidated when the client is released.
 ///
 /// ```swift
@@ -132,7 +132,8 @@ public final class URLSessionClient: HTTPClient {
         }
     }
 
-    /// A session on a copy of `configuration` with no URL cache or cookies, and `timeout` when given.
+    /// A session on a copy of `configuration` with no URL cache or cookies, and `timeout` when given; on Linux
+    /// its delegate queue is a ``BoundedDelegateQueue``.
     private static func makeSession(
         configuration: URLSessionConfiguration, timeout: TimeInterval?, delegate: SessionDelegate
     ) -> URLSession {
@@ -141,6 +142,11 @@ public final class URLSessionClient: HTTPClient {
         copy.urlCache = nil
         copy.httpCookieStorage = nil
         copy.httpShouldSetCookies = false
-        return URLSession(configuration: copy, delegate: delegate, delegateQueue: nil)
+        #if canImport(FoundationNetworking)
+            let queue: OperationQueue? = BoundedDelegateQueue()
+        #else
+            let queue: OperationQueue? = nil
+        #endif
+        return URLSession(configuration: copy, delegate: delegate, delegateQueue: queue)
     }
 }

@@ -29,7 +29,7 @@ struct URLSessionRedirectHopsTests {
             let request = devRequest(
                 .get, "faults/redirect-hops", query: ["hops": "2"], headers: ["traceparent": Self.traceparent(hop: 0)])
 
-            let (data, response) = try await HTTPRedirectObserver.$current.withValue(redirects) {
+            let (data, response) = try await redirects.observing {
                 try await client.load(request: request)
             }
 

@@ -18,8 +18,7 @@ struct URLSessionClientMetricsTests {
         let sut = URLSessionClient(baseURL: stub.baseURL, session: URLProtocolStub.session)
         let heard = RecordedValues<HTTPExchangeMetrics>()
 
-        let (_, response) = try await HTTPExchangeObserver.$current.withValue(HTTPExchangeObserver { heard.append($0) })
-        {
+        let (_, response) = try await HTTPExchangeObserver { heard.append($0) }.observing {
             try await sut.load(request: TestRequest())
         }
 

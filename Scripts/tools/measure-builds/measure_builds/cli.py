@@ -45,8 +45,10 @@ def parse_arguments(argv):
     scale.add_argument("--factors", type=_counts, metavar="K,K", help="networking factors K (default 1,2,4,8)")
     scale.add_argument("--features", type=_counts, metavar="N,N", help="feature counts N (default 2,8,24)")
     scale.add_argument("--app-factor", type=_count, metavar="K",
-                       help="networking copies in the whole-app measurements (default 4); 1 with --factors 1 "
-                            "--features 2 is the smoke build Scripts/test runs")
+                       help="networking copies in the whole-app measurements (default 4)")
+    scale.add_argument("--smoke", action="store_true",
+                       help="measure nothing: write the world, build feature copy 1 alone with its tests and resolve "
+                            "each app's package graph (the check Scripts/test runs; writes no file)")
     scale.add_argument("--charts-dir", type=Path, metavar="DIR", help="write the SVG charts to DIR")
     scale.add_argument("--report", type=Path, metavar="FILE", help="write the markdown report to FILE")
     scale.add_argument("--publish", action="store_true",
@@ -55,7 +57,8 @@ def parse_arguments(argv):
     arguments = parser.parse_args(argv)
     if arguments.runs < 1:
         parser.error("--runs must be at least 1")
-    scale_only = [name for name in ("json", "factors", "features", "app_factor", "charts_dir", "report", "publish")
+    scale_only = [name for name in ("json", "factors", "features", "app_factor", "charts_dir", "report", "publish",
+                                    "smoke")
                   if getattr(arguments, name)]
     if scale_only and not arguments.scale:
         parser.error(f"--{scale_only[0].replace('_', '-')} needs --scale")

@@ -14,7 +14,7 @@ struct ExchangeMetricsEndToEndTests {
             let observed = RecordedValues<HTTPExchangeMetrics>()
             let observer = HTTPExchangeObserver { observed.append($0) }
 
-            let (_, response) = try await HTTPExchangeObserver.$current.withValue(observer) {
+            let (_, response) = try await observer.observing {
                 try await client.load(request: devRequest(.get, "faults/delay", query: ["ms": "300"]))
             }
 
@@ -40,7 +40,7 @@ struct ExchangeMetricsEndToEndTests {
             let observed = RecordedValues<HTTPExchangeMetrics>()
             let observer = HTTPExchangeObserver { observed.append($0) }
 
-            let size = try await HTTPExchangeObserver.$current.withValue(observer) {
+            let size = try await observer.observing {
                 try await client.stream(request: devRequest(.get, "echo/stream"), body: nil, progress: nil) {
                     _, body in try await body.collect(upTo: 1 << 20).count
                 }
@@ -58,7 +58,7 @@ struct ExchangeMetricsEndToEndTests {
             let (_, response) = try await client.load(request: devRequest(.get, "echo/plain"))
 
             #expect(response.statusCode == 200)
-            #expect(HTTPExchangeObserver.current == nil)
+            #expect(HTTPLoadObservation.current.exchange == nil)
         }
     }
 }

@@ -27,8 +27,8 @@ struct RedirectHopsEndToEndTests {
             let request = devRequest(
                 .get, "faults/redirect-hops", query: ["hops": "2"], headers: ["traceparent": Self.traceparent(hop: 0)])
 
-            let echo = try await HTTPRedirectObserver.$current.withValue(redirects) {
-                try await HTTPExchangeObserver.$current.withValue(HTTPExchangeObserver { exchanges.append($0) }) {
+            let echo = try await redirects.observing {
+                try await HTTPExchangeObserver { exchanges.append($0) }.observing {
                     try await client.echo(request)
                 }
             }
@@ -53,7 +53,7 @@ struct RedirectHopsEndToEndTests {
         try await DevServer.run(client: CurlClient.forDevServer()) { _, client in
             let observer = RecordingLoadObserver { hopsHeard in ["traceparent": Self.traceparent(hop: hopsHeard)] }
 
-            let echo = try await HTTPObservers.$load.withValue(observer) {
+            let echo = try await observer.observing {
                 try await client.echo(devRequest(.get, "faults/redirect-hops", query: ["hops": "2"]))
             }
 

@@ -58,7 +58,7 @@ public struct CachingHTTPClient: HTTPClient {
     }
 
     /// Answers `request` from the store where the rules allow, else from the origin (storing what may be stored).
-    /// The answer's outcome also goes to `HTTPObservers.current` as `HTTPAnswerSource.cache`.
+    /// The answer's outcome also goes to `HTTPLoadObservation.current` as `HTTPAnswerSource.cache`.
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
         let answer = try await answer(to: request)

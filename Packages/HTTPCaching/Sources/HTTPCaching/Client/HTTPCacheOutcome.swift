@@ -32,10 +32,10 @@ public enum HTTPCacheOutcome: String, Sendable, CaseIterable {
         }
     }
 
-    /// Tells the current task's observers (`HTTPObservers.current`) the outcome `response` reports, if it
+    /// Tells the current task's observers (`HTTPLoadObservation.current`) the outcome `response` reports, if it
     /// reports one.
     static func report(_ response: HTTPResponse) {
         guard let outcome = HTTPCacheOutcome(response) else { return }
-        HTTPObservers.current.observe(.cache(outcome.cacheResult))
+        HTTPLoadObservation.current.observe(.cache(outcome.cacheResult))
     }
 }

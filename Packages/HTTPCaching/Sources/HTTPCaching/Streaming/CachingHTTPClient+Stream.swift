@@ -19,7 +19,7 @@ extension CachingHTTPClient {
     /// - A `HEAD`, a `GET` with `Range`, a stale answer within `stale-while-revalidate` and the completion of a
     ///   stored part are answered as `load` answers them, in memory.
     ///
-    /// The answer's outcome goes to `HTTPObservers.current` before `receive` gets the answer.
+    /// The answer's outcome goes to `HTTPLoadObservation.current` before `receive` gets the answer.
     public func stream<Result: Sendable>(
         request: any HTTPRequest,
         body: HTTPBody?,

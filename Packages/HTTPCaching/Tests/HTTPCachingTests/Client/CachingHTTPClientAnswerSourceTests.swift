@@ -5,7 +5,7 @@ import HTTPClientSupport
 import HTTPClientTestSupport
 import Testing
 
-/// Every answer's outcome also goes to `HTTPObservers.current`, once, for tracing.
+/// Every answer's outcome also goes to `HTTPLoadObservation.current`, once, for tracing.
 struct CachingHTTPClientAnswerSourceTests {
     private static let validated: HTTPHeaders = ["Cache-Control": "max-age=60", "ETag": "\"v1\""]
 
@@ -13,7 +13,7 @@ struct CachingHTTPClientAnswerSourceTests {
         let cache = CachingSUT([.status(200, body: "a", headers: Self.validated), .status(304)])
         let heard = RecordedValues<HTTPAnswerSource>()
 
-        try await HTTPAnswerSourceObserver.$current.withValue(HTTPAnswerSourceObserver { heard.append($0) }) {
+        try await HTTPAnswerSourceObserver { heard.append($0) }.observing {
             try await cache.load()
             try await cache.load()
             cache.advance(seconds: 61)
@@ -27,7 +27,7 @@ struct CachingHTTPClientAnswerSourceTests {
         let cache = CachingSUT([.status(200, body: "a", headers: Self.validated)])
         let observer = RecordingLoadObserver()
 
-        try await HTTPObservers.$load.withValue(observer) {
+        try await observer.observing {
             try await cache.load()
             try await cache.load()
         }
@@ -42,7 +42,7 @@ struct CachingHTTPClientAnswerSourceTests {
         offline.advance(seconds: 3_600)
         let heard = RecordedValues<HTTPAnswerSource>()
 
-        try await HTTPAnswerSourceObserver.$current.withValue(HTTPAnswerSourceObserver { heard.append($0) }) {
+        try await HTTPAnswerSourceObserver { heard.append($0) }.observing {
             try await offline.load()
         }
 
@@ -55,9 +55,7 @@ struct CachingHTTPClientAnswerSourceTests {
             [.cacheable([Data("stored".utf8)], length: .known(6), headers: Self.validated)], store: store)
         let heard = RecordedValues<HTTPAnswerSource>()
 
-        let heardInReceiver = try await HTTPAnswerSourceObserver.$current.withValue(
-            HTTPAnswerSourceObserver { heard.append($0) }
-        ) {
+        let heardInReceiver = try await HTTPAnswerSourceObserver { heard.append($0) }.observing {
             _ = try await sut.read()
             return try await sut.sut.stream(request: TestRequest(), body: nil, progress: nil) { _, _ in heard.values }
         }

@@ -4,7 +4,7 @@ import HTTPClient
 /// Hears each redirect a transport follows for the current task, and gives header fields for the request the
 /// transport sends next (a tracing layer gives each hop its own `traceparent`).
 ///
-/// A transport reads ``current`` (through ``HTTPObservers/current``) when a request starts and calls ``fields(after:)``
+/// A transport reads it from ``HTTPLoadObservation/current`` when a request starts and calls ``fields(after:)``
 /// once per followed redirect, after the redirect's exchange ended and before the next request goes out, on whatever
 /// thread the transport runs it: keep the closure short. The transport sets the fields on the next request, replacing
 /// fields of the same names, after applying its redirect rules; ``RedirectDecision/credentialHeaders`` are never set
@@ -12,7 +12,7 @@ import HTTPClient
 ///
 /// ```swift
 /// let observer = HTTPRedirectObserver { hop in hops.append(hop); return [:] }
-/// try await HTTPRedirectObserver.$current.withValue(observer) { try await client.load(request: request) }
+/// try await observer.observing { try await client.load(request: request) }
 /// ```
 public struct HTTPRedirectObserver: Sendable {
     private let handler: @Sendable (HTTPRedirectHop) -> HTTPHeaders
@@ -28,6 +28,14 @@ public struct HTTPRedirectObserver: Sendable {
         RedirectDecision.withoutCredentialFields(handler(hop))
     }
 
-    /// The observer of the redirects the current task's requests follow, or `nil` for none.
-    @TaskLocal public static var current: HTTPRedirectObserver?
+    /// Runs `operation` with this observer hearing its followed redirects, in place of the redirect observer in
+    /// ``HTTPLoadObservation/current``.
+    @discardableResult
+    public func observing<Result>(
+        isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> Result
+    ) async rethrows -> Result {
+        var observation = HTTPLoadObservation.current
+        observation.redirects = self
+        return try await observation.bound(isolation: isolation, operation)
+    }
 }

@@ -3,16 +3,16 @@ import HTTPClientTestSupport
 import Testing
 
 struct HTTPAnswerSourceObserverTests {
-    @Test func handsEachSourceToItsHandlerWhileItIsCurrent() {
+    @Test func handsEachSourceToItsHandlerWhileItIsCurrent() async {
         let heard = RecordedValues<HTTPAnswerSource>()
 
-        HTTPAnswerSourceObserver.$current.withValue(HTTPAnswerSourceObserver { heard.append($0) }) {
-            HTTPAnswerSourceObserver.current?.observe(.cache(.hit))
-            HTTPAnswerSourceObserver.current?.observe(.replay)
+        await HTTPAnswerSourceObserver { heard.append($0) }.observing {
+            HTTPLoadObservation.current.answerSources?.observe(.cache(.hit))
+            HTTPLoadObservation.current.answerSources?.observe(.replay)
         }
-        HTTPAnswerSourceObserver.current?.observe(.cache(.miss))
+        HTTPLoadObservation.current.answerSources?.observe(.cache(.miss))
 
         #expect(heard.values == [.cache(.hit), .replay])
-        #expect(HTTPAnswerSourceObserver.current == nil)
+        #expect(HTTPLoadObservation.current.answerSources == nil)
     }
 }

@@ -14,14 +14,14 @@ struct HTTPExchangeMetricsTests {
         #expect(metrics.redirectCount == 0 && metrics.protocolVersion == nil)
     }
 
-    @Test func theObserverHearsWhatTheCurrentTaskIsGiven() {
+    @Test func theObserverHearsWhatTheCurrentTaskIsGiven() async {
         let heard = LockedValue<[HTTPExchangeMetrics]>([])
         let metrics = HTTPExchangeMetrics(startTime: Date(timeIntervalSince1970: 0), end: .milliseconds(5))
 
-        HTTPExchangeObserver.$current.withValue(HTTPExchangeObserver { value in heard.withLock { $0.append(value) } }) {
-            HTTPExchangeObserver.current?.observe(metrics)
+        await HTTPExchangeObserver { value in heard.withLock { $0.append(value) } }.observing {
+            HTTPLoadObservation.current.exchange?.observe(metrics)
         }
-        HTTPExchangeObserver.current?.observe(metrics)
+        HTTPLoadObservation.current.exchange?.observe(metrics)
 
         #expect(heard.withLock { $0 } == [metrics])
     }

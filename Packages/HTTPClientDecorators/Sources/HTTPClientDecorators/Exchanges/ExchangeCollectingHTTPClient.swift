@@ -77,19 +77,18 @@ extension ExchangeCollectingHTTPClient {
 
         /// Runs `body` with observers that keep what they hear here and pass it on to the ones in place.
         func observing<Result>(_ body: () async throws -> Result) async throws -> Result {
-            let outer = HTTPExchangeObserver.current
-            let observer = HTTPExchangeObserver { [metrics] measured in
+            var observation = HTTPLoadObservation.current
+            let outer = observation.exchange
+            observation.exchange = HTTPExchangeObserver { [metrics] measured in
                 metrics.withLock { $0 = measured }
                 outer?.observe(measured)
             }
-            let outerRedirects = HTTPRedirectObserver.current
-            let redirectObserver = HTTPRedirectObserver { [redirects] hop in
+            let outerRedirects = observation.redirects
+            observation.redirects = HTTPRedirectObserver { [redirects] hop in
                 if let measured = hop.metrics { redirects.withLock { $0.append(measured) } }
                 return outerRedirects?.fields(after: hop) ?? [:]
             }
-            return try await HTTPExchangeObserver.$current.withValue(observer) {
-                try await HTTPRedirectObserver.$current.withValue(redirectObserver) { try await body() }
-            }
+            return try await observation.bound { try await body() }
         }
     }
 }

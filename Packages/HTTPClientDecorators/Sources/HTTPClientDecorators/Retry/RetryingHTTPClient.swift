@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import HTTPClientSupport
 
 /// Sends a request again after a retryable status or a transient transport failure, with backoff.
 ///
@@ -18,8 +19,8 @@ import HTTPClient
 /// - Inside a ``TimeoutHTTPClient`` it never waits past the deadline: when the next wait would end after it,
 ///   the last response is returned, or the last error rethrown, at once.
 /// - When the calling task is cancelled the retries stop with `CancellationError`.
-/// - Each attempt runs with `HTTPAttempt.resendCount` set to the number of sends before it, for the
-///   decorators below (tracing counts resends with it).
+/// - Each attempt runs with `HTTPLoadObservation/resendCount` set to the number of sends before it, for the
+///   decorators below (tracing counts resends with it); the observers in place stay.
 /// - Streaming decides on the response head, or on an error before it: a retried answer's body is left unread,
 ///   a request whose body is single-pass is sent once, and no answer is retried once it reached `receive`.
 public struct RetryingHTTPClient: HTTPClient {
@@ -55,7 +56,7 @@ public struct RetryingHTTPClient: HTTPClient {
         while true {
             let resends = attempt - 1
             let loaded = await LoadOutcome {
-                try await HTTPAttempt.$resendCount.withValue(resends) { try await client.load(request: request) }
+                try await Self.observation(resendCount: resends).bound { try await client.load(request: request) }
             }
             guard let delay = delay(beforeRetry: attempt, after: loaded.outcome) else { return try loaded.get() }
             try await wait(delay)
@@ -80,7 +81,7 @@ public struct RetryingHTTPClient: HTTPClient {
         var attempt = 1
         while true {
             let retry = attempt
-            let streamed = try await HTTPAttempt.$resendCount.withValue(retry - 1) {
+            let streamed = try await Self.observation(resendCount: retry - 1).bound {
                 try await StreamAttempt.run(
                     request, body: body, through: client, progress: relay,
                     discarding: { delay(beforeRetry: retry, after: $0) }, receive: receive)
@@ -130,6 +131,13 @@ public struct RetryingHTTPClient: HTTPClient {
             else { return nil }
         }
         return policy.backoff(beforeRetry: retry, random: random)
+    }
+
+    /// The current observation with `resendCount` as its attempt's.
+    private static func observation(resendCount: Int) -> HTTPLoadObservation {
+        var observation = HTTPLoadObservation.current
+        observation.resendCount = resendCount
+        return observation
     }
 }
 

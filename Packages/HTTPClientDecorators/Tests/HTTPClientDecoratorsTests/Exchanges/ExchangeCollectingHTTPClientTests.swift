@@ -9,7 +9,7 @@ struct ExchangeCollectingHTTPClientTests {
     @Test func collectsEachLoadWithItsAnswerAndTheTransportsMeasurement() async throws {
         let metrics = HTTPExchangeMetrics(startTime: Date(), firstByte: .milliseconds(300), end: .milliseconds(301))
         let (sut, collected) = try makeSUT { _ in
-            HTTPExchangeObserver.current?.observe(metrics)
+            HTTPLoadObservation.current.exchange?.observe(metrics)
             return (Data("ok".utf8), HTTPResponse(statusCode: 204))
         }
 
@@ -26,11 +26,11 @@ struct ExchangeCollectingHTTPClientTests {
         let outer = RecordedValues<HTTPExchangeMetrics>()
         let metrics = HTTPExchangeMetrics(startTime: Date(), end: .milliseconds(5))
         let (sut, _) = try makeSUT { _ in
-            HTTPExchangeObserver.current?.observe(metrics)
+            HTTPLoadObservation.current.exchange?.observe(metrics)
             return (Data(), HTTPResponse(statusCode: 200))
         }
 
-        _ = try await HTTPExchangeObserver.$current.withValue(HTTPExchangeObserver { outer.append($0) }) {
+        _ = try await HTTPExchangeObserver { outer.append($0) }.observing {
             try await sut.load(request: TestRequest())
         }
 
@@ -46,15 +46,15 @@ struct ExchangeCollectingHTTPClientTests {
         let (sut, collected) = try makeSUT { _ in
             let hop = HTTPRedirectHop(
                 method: "GET", url: moved, statusCode: 301, metrics: hopMetrics, nextMethod: "GET", nextURL: moved)
-            sentFields.append(HTTPRedirectObserver.current?.fields(after: hop) ?? [:])
-            HTTPExchangeObserver.current?.observe(last)
+            sentFields.append(HTTPLoadObservation.current.redirects?.fields(after: hop) ?? [:])
+            HTTPLoadObservation.current.exchange?.observe(last)
             return (Data(), HTTPResponse(statusCode: 200, url: moved))
         }
         let outer = HTTPRedirectObserver { _ in
             ["traceparent": "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"]
         }
 
-        _ = try await HTTPRedirectObserver.$current.withValue(outer) { try await sut.load(request: TestRequest()) }
+        _ = try await outer.observing { try await sut.load(request: TestRequest()) }
 
         let exchange = try #require(collected.values.first)
         #expect(exchange.url == moved && exchange.redirects == [hopMetrics] && exchange.metrics == last)

@@ -10,7 +10,7 @@ struct RetryingHTTPClientAttemptTests {
         let resends = RecordedValues<Int>()
         let client = ScriptedHTTPClient(replies: [.status(503), .status(502), .status(200)])
         let sut = RetryingHTTPClient(
-            client: HookedHTTPClient(client, beforeLoad: { resends.append(HTTPAttempt.resendCount) }),
+            client: HookedHTTPClient(client, beforeLoad: { resends.append(HTTPLoadObservation.current.resendCount) }),
             policy: RetryPolicy(baseDelay: .seconds(1)), clock: TestClock { _ in }, random: \.upperBound)
 
         try await sut.load(request: TestRequest())
@@ -21,7 +21,8 @@ struct RetryingHTTPClientAttemptTests {
     @Test func eachStreamAttemptRunsWithItsResendCount() async throws {
         let resends = RecordedValues<Int>()
         let client = StreamingScriptedHTTPClient(replies: [.status(503, chunks: ["busy"]), .status(200)])
-        let hooked = HookedHTTPClient(client, before: { _, _ in resends.append(HTTPAttempt.resendCount) })
+        let hooked = HookedHTTPClient(
+            client, before: { _, _ in resends.append(HTTPLoadObservation.current.resendCount) })
         let sut = RetryingHTTPClient(
             client: hooked, policy: RetryPolicy(baseDelay: .seconds(1)), clock: TestClock { _ in },
             random: \.upperBound)
@@ -34,7 +35,20 @@ struct RetryingHTTPClientAttemptTests {
         #expect(resends.values == [0, 1])
     }
 
+    @Test func eachAttemptKeepsTheObserversInPlace() async throws {
+        let load = RecordingLoadObserver()
+        let heard = RecordedValues<Bool>()
+        let client = ScriptedHTTPClient(replies: [.status(503), .status(200)])
+        let sut = RetryingHTTPClient(
+            client: HookedHTTPClient(client, beforeLoad: { heard.append(HTTPLoadObservation.current.hearsExchanges) }),
+            policy: RetryPolicy(baseDelay: .seconds(1)), clock: TestClock { _ in }, random: \.upperBound)
+
+        try await load.observing { try await sut.load(request: TestRequest()) }
+
+        #expect(heard.values == [true, true])
+    }
+
     @Test func outsideAnyRetryTheResendCountIsZero() {
-        #expect(HTTPAttempt.resendCount == 0)
+        #expect(HTTPLoadObservation.current.resendCount == 0)
     }
 }

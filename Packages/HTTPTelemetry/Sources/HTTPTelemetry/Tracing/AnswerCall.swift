@@ -1,25 +1,41 @@
+import HTTPClient
 import HTTPClientSupport
 
-/// One call through an ``AnswerSourceTracingHTTPClient``: the attempt spans that end beneath it (an
-/// ``AnswerScope``) and the sources the layers beneath report, passed on to the observer already in place.
-struct AnswerCall: Sendable {
-    private let scope = AnswerScope()
+/// One call through an ``AnswerSourceTracingHTTPClient``: the load observer of the layers beneath, which keeps the
+/// attempt spans that end beneath it (an ``AnswerScope``) and the sources reported, and passes every report on to
+/// the load observer it replaced.
+struct AnswerCall: HTTPLoadObserver {
+    /// Where the attempt spans that end beneath the call are kept.
+    let scope = AnswerScope()
     private let heardSources = LockedValue<[HTTPAnswerSource]>([])
+    /// The load observer in place when the call started.
+    private let outer: (any HTTPLoadObserver)?
 
-    /// Runs `body` with the scope and an answer-source observer set.
+    /// A call beneath the current task's observation.
+    init() {
+        outer = HTTPLoadObservation.current.loadObserver
+    }
+
+    /// Runs `body` with this call as the load observer.
     func running<Result>(_ body: () async throws -> Result) async throws -> Result {
-        let outer = HTTPAnswerSourceObserver.current
-        let observer = HTTPAnswerSourceObserver { [heardSources] source in
-            heardSources.withLock { $0.append(source) }
-            outer?.observe(source)
-        }
-        return try await AnswerScope.$current.withValue(scope) {
-            try await HTTPAnswerSourceObserver.$current.withValue(observer) { try await body() }
-        }
+        try await observing { try await body() }
     }
 
     /// Closes the scope: the attempt spans kept, in the order they ended, and the sources heard, innermost first.
     func end() -> (attempts: [PendingSpan], sources: [HTTPAnswerSource]) {
         (scope.close(), heardSources.withLock { $0 })
+    }
+
+    func observe(_ metrics: HTTPExchangeMetrics) {
+        outer?.observe(metrics)
+    }
+
+    func observe(_ source: HTTPAnswerSource) {
+        heardSources.withLock { $0.append(source) }
+        outer?.observe(source)
+    }
+
+    func fields(after hop: HTTPRedirectHop) -> HTTPHeaders {
+        outer?.fields(after: hop) ?? [:]
     }
 }

@@ -3,13 +3,21 @@ import HTTPClientSupport
 /// The attempt spans that end below an ``AnswerSourceTracingHTTPClient`` during one of its calls, kept until it
 /// knows where the answer came from.
 ///
-/// ``TracingHTTPClient`` hands a finished span to the scope of the current task while the scope is open, and
-/// records it itself once the scope is closed (a background task that outlives the call, say).
+/// ``TracingHTTPClient`` finds the scope of its load through the load observer in place when the load starts
+/// (``enclosing(_:)``), hands a finished span to it while it is open, and records the span itself once the scope
+/// is closed (a background task that outlives the call, say).
 final class AnswerScope: Sendable {
     private let kept = LockedValue<[PendingSpan]?>([])
 
-    /// The scope of the call the current task runs in, or `nil` outside any.
-    @TaskLocal static var current: AnswerScope?
+    /// The scope of the answer call that `observer` is, or that a tracing layer beneath one passes reports on to;
+    /// `nil` outside any.
+    static func enclosing(_ observer: (any HTTPLoadObserver)?) -> AnswerScope? {
+        switch observer {
+        case let call as AnswerCall: call.scope
+        case let record as ExchangeRecord: record.recorder.scope
+        default: nil
+        }
+    }
 
     /// Keeps `span` for ``close()``; `false` when the scope is closed and the caller records `span` itself.
     func keep(_ span: PendingSpan) -> Bool {

@@ -6,7 +6,7 @@ import HTTPClientSupport
 /// traced further down (``TracingHTTPClient`` below a retrying decorator, below the cache).
 ///
 /// Place it directly above the cache. For each request it hears the sources the layers beneath report through
-/// `HTTPAnswerSourceObserver`, and:
+/// `HTTPLoadObservation`, and:
 /// - gives every attempt span that ended beneath it during the call `networking.cache.result` and
 ///   `networking.replayed` (see `HTTPAnswerSource`), so a revalidation's attempt says `revalidated`. Those spans
 ///   are recorded when the call returns or throws;
@@ -34,7 +34,8 @@ public struct AnswerSourceTracingHTTPClient: HTTPClient {
 
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let span = AttemptSpan.start(request, now: collector.now())
+        let span = AttemptSpan.start(
+            request, resendCount: HTTPLoadObservation.current.resendCount, now: collector.now())
         let call = AnswerCall()
         do {
             let answer = try await call.running { try await client.load(request: request) }
@@ -53,7 +54,8 @@ public struct AnswerSourceTracingHTTPClient: HTTPClient {
         progress: (@Sendable (HTTPTransferProgress) -> Void)?,
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
-        let span = AttemptSpan.start(request, now: collector.now())
+        let span = AttemptSpan.start(
+            request, resendCount: HTTPLoadObservation.current.resendCount, now: collector.now())
         let call = AnswerCall()
         let head = LockedValue<HTTPResponse?>(nil)
         do {

@@ -28,16 +28,19 @@ struct AttemptSpan: Sendable {
     }
 
     /// Starts the span of `request` as a child of ``TraceContext/current``, else of a valid `traceparent` the
-    /// request carries, else as the root of a new trace, with `HTTPAttempt`'s resend count.
-    static func start(_ request: any HTTPRequest, now: Date) -> AttemptSpan {
-        start(request, headers: request.headers, now: now)
+    /// request carries, else as the root of a new trace, with `resendCount` (`HTTPLoadObservation/resendCount`).
+    static func start(_ request: any HTTPRequest, resendCount: Int, now: Date) -> AttemptSpan {
+        start(request, headers: request.headers, resendCount: resendCount, now: now)
     }
 
-    /// Starts the span of `request` as ``start(_:now:)`` does, and returns it with the request to send: `request`
-    /// carrying the span's ``traceHeaders`` on top of its own fields. The request's fields are read once.
-    static func startPropagating(_ request: any HTTPRequest, now: Date) -> (AttemptSpan, any HTTPRequest) {
+    /// Starts the span of `request` as ``start(_:resendCount:now:)`` does, and returns it with the request to
+    /// send: `request` carrying the span's ``traceHeaders`` on top of its own fields. The request's fields are read
+    /// once.
+    static func startPropagating(
+        _ request: any HTTPRequest, resendCount: Int, now: Date
+    ) -> (AttemptSpan, any HTTPRequest) {
         var outgoing = ModifiedRequest(request)
-        let span = start(request, headers: outgoing.headers, now: now)
+        let span = start(request, headers: outgoing.headers, resendCount: resendCount, now: now)
         var headers = outgoing.headers ?? HTTPHeaders()
         outgoing.headers = nil  // leaves `headers` the only owner of its storage, which is then changed in place
         span.setTraceFields(in: &headers)
@@ -46,12 +49,12 @@ struct AttemptSpan: Sendable {
     }
 
     private static func start(
-        _ request: any HTTPRequest, headers: HTTPHeaders?, now: Date
+        _ request: any HTTPRequest, headers: HTTPHeaders?, resendCount: Int, now: Date
     ) -> AttemptSpan {
         let parent = TraceContext.current ?? headers.flatMap(incomingContext(in:))
         return AttemptSpan(
             request: SpanRequest(request), context: parent?.child() ?? .newTrace(),
-            parentSpanID: parent?.spanID, resendCount: HTTPAttempt.resendCount, startTime: now, started: .now)
+            parentSpanID: parent?.spanID, resendCount: resendCount, startTime: now, started: .now)
     }
 
     /// The span of the request a followed redirect sends next: a sibling of this span (same trace and parent,

@@ -5,7 +5,7 @@ import HTTPClientSupport
 /// One load's running span and what it heard, behind one lock: the span each followed redirect ends and
 /// replaces, the transport's last measurement, the sources of the answer and, for a stream, the response head.
 ///
-/// The record is itself the `HTTPLoadObserver` its load binds (as `HTTPObservers.load`), so that one binding
+/// The record is itself the `HTTPLoadObserver` its load binds (as `HTTPLoadObservation/loadObserver`), so that one binding
 /// hears the transport's measurements, the answer's sources and each followed redirect. It passes what it
 /// hears on to the load observer it replaced; a followed redirect ends the running span and starts the next
 /// one, whose fields go on top of those of the observer it replaced. When the load ends, the record itself is
@@ -23,17 +23,20 @@ struct ExchangeRecord: HTTPLoadObserver {
         var sources: [HTTPAnswerSource] = []
         var head: HTTPResponse?
         var end: Ending?
-        let recorder: SpanRecorder
-        /// The load observer in place when the load started.
-        let outer: (any HTTPLoadObserver)?
     }
 
     private let state: LockedValue<State>
+    /// Where the load's spans go.
+    let recorder: SpanRecorder
+    /// The load observer in place when the load started.
+    private let outer: (any HTTPLoadObserver)?
 
     /// A record whose running span is `first`, whose followed redirects' spans go to `recorder`, and which
-    /// passes what it hears on to the load observer in place in the current task.
-    init(first: AttemptSpan, recorder: SpanRecorder) {
-        state = LockedValue(State(span: first, recorder: recorder, outer: HTTPObservers.load))
+    /// passes what it hears on to `outer`, the load observer it replaces.
+    init(first: AttemptSpan, recorder: SpanRecorder, outer: (any HTTPLoadObserver)?) {
+        state = LockedValue(State(span: first))
+        self.recorder = recorder
+        self.outer = outer
     }
 
     /// The response head a stream's receiver was handed, if any.
@@ -47,10 +50,7 @@ struct ExchangeRecord: HTTPLoadObserver {
     /// Ends the running span now with `outcome`, and records this record for it.
     func finish(_ outcome: RecordedSpan.Outcome) {
         let ending = Ending(outcome: outcome, ended: .now)
-        let recorder = state.withLock { state in
-            state.end = ending
-            return state.recorder
-        }
+        state.withLock { $0.end = ending }
         recorder.record(.load(self))
     }
 
@@ -59,7 +59,7 @@ struct ExchangeRecord: HTTPLoadObserver {
         state.withLock { state in
             state.end.map { end in
                 state.span.ended(
-                    end.outcome, exchange: state.metrics, sources: state.sources, target: state.recorder.target,
+                    end.outcome, exchange: state.metrics, sources: state.sources, target: recorder.target,
                     at: end.ended)
             }
         }
@@ -67,30 +67,25 @@ struct ExchangeRecord: HTTPLoadObserver {
 
     /// Keeps the transport's measurement of the running span's exchange.
     func observe(_ metrics: HTTPExchangeMetrics) {
-        state.withLock { state in
-            state.metrics = metrics
-            return state.outer
-        }?.observe(metrics)
+        state.withLock { $0.metrics = metrics }
+        outer?.observe(metrics)
     }
 
     /// Keeps a source of the answer.
     func observe(_ source: HTTPAnswerSource) {
-        state.withLock { state in
-            state.sources.append(source)
-            return state.outer
-        }?.observe(source)
+        state.withLock { $0.sources.append(source) }
+        outer?.observe(source)
     }
 
     /// Ends the running span with the redirect `hop` answered, starts the span of the request the transport
     /// sends next, and returns that request's fields: the replaced observer's, then the new span's trace
     /// context.
     func fields(after hop: HTTPRedirectHop) -> HTTPHeaders {
-        let recorder = state.withLock { $0.recorder }
         let now = recorder.now()
-        let (ended, next, outer) = state.withLock { state in
+        let (ended, next) = state.withLock { state in
             let ended = state.span
             state.span = ended.nextHop(method: hop.nextMethod, url: hop.nextURL, now: now)
-            return (ended, state.span, state.outer)
+            return (ended, state.span)
         }
         recorder.record(
             .ended(

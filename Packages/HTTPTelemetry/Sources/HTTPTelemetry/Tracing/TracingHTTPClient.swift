@@ -6,7 +6,7 @@ import HTTPClientSupport
 /// `http.client.request.duration` histogram.
 ///
 /// Placed below a retrying decorator, each attempt is one span, with `http.request.resend_count` from
-/// `HTTPAttempt`. Each redirect the transport follows (heard through `HTTPObservers`) ends the span of
+/// `HTTPLoadObservation`. Each redirect the transport follows (heard through `HTTPLoadObservation`) ends the span of
 /// the request it answered, with its 3xx status, and starts a sibling span for the next request, one resend
 /// more. The span is a child of ``TraceContext/current`` (or of a valid `traceparent`
 /// the request already carries), or the root of a new trace. Every request goes out with its span's
@@ -16,11 +16,11 @@ import HTTPClientSupport
 /// `server.port`, `url.scheme`, `url.full` (see ``SpanURL``), `url.template` where the request states one
 /// (`HTTPURLTemplated`), `http.response.status_code`, `error.type`. Status is Error from status
 /// 400 on and for every thrown error. No header value is ever recorded. What the transport measured
-/// (`HTTPExchangeMetrics`, heard through `HTTPObservers`) adds `network.protocol.version`,
+/// (`HTTPExchangeMetrics`, heard through `HTTPLoadObservation`) adds `network.protocol.version`,
 /// `network.peer.address` and `network.peer.port`, the body sizes, and one `networking.phase.<phase>` event per
 /// phase it knows (`name_lookup`, `connect`, `tls`, `request_sent`, `first_byte`, `end`); an observer set
 /// around the decorator still hears every exchange. What the layers below report through
-/// `HTTPObservers` adds `networking.cache.result` and `networking.replayed` (see
+/// `HTTPLoadObservation` adds `networking.cache.result` and `networking.replayed` (see
 /// `HTTPAnswerSource`); an answer no transport made has no phase events. Below a cache, an
 /// ``AnswerSourceTracingHTTPClient`` above the cache adds the cache's verdict to each attempt span and gives an
 /// answer with no attempt a span of its own.
@@ -42,13 +42,17 @@ public struct TracingHTTPClient: HTTPClient {
 
     @discardableResult
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let (first, outgoing) = AttemptSpan.startPropagating(request, now: collector.now())
-        let exchange = ExchangeRecord(first: first, recorder: recorder())
+        var observation = HTTPLoadObservation.current
+        let (first, outgoing) = AttemptSpan.startPropagating(
+            request, resendCount: observation.resendCount, now: collector.now())
+        let exchange = record(first, replacing: &observation)
         do {
             // The bindings are written out here, not in a helper: each async frame between the caller and the
             // transport costs a hop back to the executor and a frame from the task's allocator.
             let (data, response) = try await TraceContext.$current.withValue(first.context) {
-                try await HTTPObservers.$load.withValue(exchange) { try await client.load(request: outgoing) }
+                try await HTTPLoadObservation.$current.withValue(observation) {
+                    try await client.load(request: outgoing)
+                }
             }
             exchange.finish(.response(statusCode: response.statusCode))
             return (data, response)
@@ -65,11 +69,13 @@ public struct TracingHTTPClient: HTTPClient {
         progress: (@Sendable (HTTPTransferProgress) -> Void)?,
         receive: @Sendable (HTTPResponse, HTTPBody) async throws -> Result
     ) async throws -> Result {
-        let (first, outgoing) = AttemptSpan.startPropagating(request, now: collector.now())
-        let exchange = ExchangeRecord(first: first, recorder: recorder())
+        var observation = HTTPLoadObservation.current
+        let (first, outgoing) = AttemptSpan.startPropagating(
+            request, resendCount: observation.resendCount, now: collector.now())
+        let exchange = record(first, replacing: &observation)
         do {
             let result = try await TraceContext.$current.withValue(first.context) {
-                try await HTTPObservers.$load.withValue(exchange) {
+                try await HTTPLoadObservation.$current.withValue(observation) {
                     try await client.stream(request: outgoing, body: body, progress: progress) {
                         response, responseBody in
                         exchange.keep(head: response)
@@ -86,9 +92,14 @@ public struct TracingHTTPClient: HTTPClient {
         }
     }
 
-    /// Where the spans of a load that starts now go.
-    private func recorder() -> SpanRecorder {
-        SpanRecorder(collector: collector, target: target, scope: AnswerScope.current)
+    /// The record of a load whose running span is `first`, made the load observer of `observation` in place of
+    /// the one it passes reports on to; its spans go to the answer scope of that one, if any, else the collector.
+    private func record(_ first: AttemptSpan, replacing observation: inout HTTPLoadObservation) -> ExchangeRecord {
+        let outer = observation.loadObserver
+        let recorder = SpanRecorder(collector: collector, target: target, scope: AnswerScope.enclosing(outer))
+        let exchange = ExchangeRecord(first: first, recorder: recorder, outer: outer)
+        observation.loadObserver = exchange
+        return exchange
     }
 }
 

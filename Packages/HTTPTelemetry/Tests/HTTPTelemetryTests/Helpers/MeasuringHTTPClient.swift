@@ -2,14 +2,14 @@ import Foundation
 import HTTPClient
 import HTTPClientSupport
 
-/// Reports `metrics` to the task's observers (`HTTPObservers.current`) for every load, as a measuring transport would, and passes
+/// Reports `metrics` to the task's observers (`HTTPLoadObservation.current`) for every load, as a measuring transport would, and passes
 /// the load on to `client`.
 struct MeasuringHTTPClient: HTTPClient {
     let client: any HTTPClient
     let metrics: HTTPExchangeMetrics
 
     func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        defer { HTTPObservers.current.observe(metrics) }
+        defer { HTTPLoadObservation.current.observe(metrics) }
         return try await client.load(request: request)
     }
 }

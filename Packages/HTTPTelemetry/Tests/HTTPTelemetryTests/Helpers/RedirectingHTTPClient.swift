@@ -3,7 +3,7 @@ import HTTPClient
 import HTTPClientSupport
 
 /// Follows a redirect to each of `targets` in turn as a transport would: before each next request it tells the
-/// task's observers (`HTTPObservers.current`) which hop ended (answered with 302 and `metrics`), from a detached task as a
+/// task's observers (`HTTPLoadObservation.current`) which hop ended (answered with 302 and `metrics`), from a detached task as a
 /// transport's own thread would, and keeps the fields each request went out with; the last request gets
 /// `client`'s answer.
 struct RedirectingHTTPClient: HTTPClient {
@@ -16,7 +16,7 @@ struct RedirectingHTTPClient: HTTPClient {
     let sent = LockedValue<[HTTPHeaders]>([])
 
     func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let observers = HTTPObservers.current
+        let observers = HTTPLoadObservation.current
         var headers = request.headers ?? [:]
         var url = original
         for target in targets {

@@ -121,7 +121,7 @@ struct AnswerSourceTracingHTTPClientTests {
         let (sut, _) = try makeSUT(reporting: [.cache(.hit)], attemptsTraced: false)
         let heard = RecordedValues<HTTPAnswerSource>()
 
-        try await HTTPAnswerSourceObserver.$current.withValue(HTTPAnswerSourceObserver { heard.append($0) }) {
+        try await HTTPAnswerSourceObserver { heard.append($0) }.observing {
             try await sut.load(request: TestRequest())
         }
 

@@ -50,7 +50,7 @@ struct TracingHTTPClientAnswerSourceTests {
         let (sut, _) = try makeSUT(reporting: [.cache(.revalidated)])
         let heard = RecordedValues<HTTPAnswerSource>()
 
-        try await HTTPAnswerSourceObserver.$current.withValue(HTTPAnswerSourceObserver { heard.append($0) }) {
+        try await HTTPAnswerSourceObserver { heard.append($0) }.observing {
             try await sut.load(request: TestRequest())
         }
 

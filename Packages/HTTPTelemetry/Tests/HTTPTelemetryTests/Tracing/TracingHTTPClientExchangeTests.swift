@@ -52,7 +52,7 @@ struct TracingHTTPClientExchangeTests {
         let (sut, _) = try makeSUT(metrics: metrics)
         let heard = RecordedValues<HTTPExchangeMetrics>()
 
-        try await HTTPExchangeObserver.$current.withValue(HTTPExchangeObserver { heard.append($0) }) {
+        try await HTTPExchangeObserver { heard.append($0) }.observing {
             try await sut.load(request: TestRequest())
         }
 

@@ -31,7 +31,7 @@ struct TracingHTTPClientRedirectTests {
     @Test func countsTheRetriesBeforeTheLoadFirst() async throws {
         let (sut, _, collector) = try makeSUT(targets: ["http://h/second"])
 
-        try await HTTPAttempt.$resendCount.withValue(2) { try await sut.load(request: TestRequest()) }
+        try await HTTPLoadObservation(resendCount: 2).bound { try await sut.load(request: TestRequest()) }
 
         #expect(collector.pendingSpans.map { $0.attributes["http.request.resend_count"] } == [2, 3])
     }
@@ -79,7 +79,7 @@ struct TracingHTTPClientRedirectTests {
             return ["X-Hop": "1", "traceparent": "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"]
         }
 
-        try await HTTPRedirectObserver.$current.withValue(outer) { try await sut.load(request: TestRequest()) }
+        try await outer.observing { try await sut.load(request: TestRequest()) }
 
         #expect(heard.values == [302])
         #expect(transport.sentHeaders.last?["X-Hop"] == "1")

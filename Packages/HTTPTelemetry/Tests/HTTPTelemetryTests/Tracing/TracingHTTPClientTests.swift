@@ -87,7 +87,7 @@ struct TracingHTTPClientTests {
         let span = try #require(collector.pendingSpans.first)
         let full = "https://REDACTED:REDACTED@api.example.com/base/v1/files?Key=REDACTED&access_token=REDACTED&page=2"
         #expect(span.attributes["url.full"] == .string(full + "&sig=REDACTED"))
-        let exported = OTLPJSON.traces(collector.pendingSpans, resource: TelemetryResource(serviceName: "test"))
+        let exported = String(describing: collector.pendingSpans)
         for secret in ["hunter2", "s3cr3t", "c00kie", "abc123", "t0k3n", "k3y", "Authorization", "Cookie"] {
             #expect(!exported.contains(secret), "\(secret) leaked")
         }
@@ -178,7 +178,7 @@ struct TracingHTTPClientTests {
 
         try await TraceContext.$current.withValue(parent) {
             try await sut.load(request: TestRequest())
-            try await HTTPAttempt.$resendCount.withValue(1) { try await sut.load(request: TestRequest()) }
+            try await HTTPLoadObservation(resendCount: 1).bound { try await sut.load(request: TestRequest()) }
         }
 
         let spans = collector.pendingSpans

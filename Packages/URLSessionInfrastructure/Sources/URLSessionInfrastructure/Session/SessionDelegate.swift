@@ -26,7 +26,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     /// Routes `task`'s callbacks to `events`; call before resuming `task`, from the calling task, whose
-    /// observers (`HTTPObservers.current`) hear the task's metrics where the session delivers them, and each
+    /// observers (`HTTPLoadObservation.current`) hear the task's metrics where the session delivers them, and each
     /// followed redirect.
     func register(_ task: URLSessionTask, request: URLRequest, events: any TransferEvents) {
         let transfer = Transfer(request: request, events: events, observers: .current)
@@ -68,7 +68,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             return
         }
         let method = request.httpMethod ?? "GET"
-        typealias Followed = (outcome: RedirectDecision.Outcome, hop: HTTPRedirectHop, observers: HTTPObservers)
+        typealias Followed = (outcome: RedirectDecision.Outcome, hop: HTTPRedirectHop, observers: HTTPLoadObservation)
         let followed = transfers.withLock { transfers -> Followed? in
             guard var transfer = transfers[task.taskIdentifier] else { return nil }
             let decision = RedirectDecision(

@@ -20,10 +20,10 @@ struct Transfer {
     /// Whether a followed redirect left the original origin.
     var leftOrigin = false
     /// Hear the task's measurements, where the session delivers them, and each followed redirect (giving fields
-    /// for the next request): the caller's `HTTPObservers`.
-    let observers: HTTPObservers
+    /// for the next request): the caller's `HTTPLoadObservation`.
+    let observers: HTTPLoadObservation
 
-    init(request: URLRequest, events: any TransferEvents, observers: HTTPObservers = HTTPObservers()) {
+    init(request: URLRequest, events: any TransferEvents, observers: HTTPLoadObservation = HTTPLoadObservation()) {
         let url = request.url ?? URL(fileURLWithPath: "/")
         self.events = events
         self.original = url

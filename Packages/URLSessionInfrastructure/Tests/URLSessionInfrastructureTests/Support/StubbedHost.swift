@@ -19,6 +19,9 @@ final class StubbedHost: Sendable {
         case fail(URLError.Code)
         /// No answer at all, until the task is stopped.
         case hang
+        /// An HTTP 200 whose body is `piece` `count` times, each handed to URLSession as it is written, as
+        /// fast as URLSession takes them; ``delivered`` opens after the last.
+        case respondInPieces(piece: Data, count: Int)
     }
 
     let behavior: Behavior
@@ -28,6 +31,8 @@ final class StubbedHost: Sendable {
     let started = Gate()
     /// Opens when URLSession stops loading a request (for example after cancellation).
     let stopped = Gate()
+    /// Opens when URLSession has been handed the last piece of a ``Behavior/respondInPieces(piece:count:)`` body.
+    let delivered = Gate()
     private let recorded = RecordedValues<RecordedRequest>()
 
     init(_ behavior: Behavior, basePath: String = "/") {
@@ -43,6 +48,10 @@ final class StubbedHost: Sendable {
     func record(_ request: RecordedRequest) {
         recorded.append(request)
         Task { await started.open() }
+    }
+
+    func didDeliver() {
+        Task { await delivered.open() }
     }
 
     func didStop() {

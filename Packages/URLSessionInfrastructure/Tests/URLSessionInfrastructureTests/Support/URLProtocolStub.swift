@@ -46,6 +46,14 @@ final class URLProtocolStub: URLProtocol {
             client?.urlProtocol(self, didFailWithError: URLError(code))
         case .hang:
             break
+        case .respondInPieces(let piece, let count):
+            guard let url = request.url,
+                let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [:])
+            else { return }
+            client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+            for _ in 0..<count { client?.urlProtocol(self, didLoad: piece) }
+            stub.didDeliver()
+            client?.urlProtocolDidFinishLoading(self)
         }
     }
 

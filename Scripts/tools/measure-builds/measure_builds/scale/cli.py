@@ -28,11 +28,22 @@ def scale_plan(arguments):
     return plan
 
 
+def smoke_main(swiftpm, plan, arguments):
+    """`--scale --smoke`: the world written, one feature built, the apps resolved; no measurement, no file."""
+    started = time.monotonic()
+    status = run_in_scratch_copy(arguments.root, arguments.keep,
+                                 lambda workspace: run.smoke(swiftpm, workspace, plan),
+                                 failures=(BuildFailed, FileNotFoundError))
+    if status is None:
+        print(f"measure-builds --scale --smoke: passed in {time.monotonic() - started:.0f} s", file=sys.stderr)
+    return status or 0
+
+
 def publishes(arguments):
     """True when the run regenerates the committed files and the README's summary: a full default run, or any run
     given --publish. Other runs write only what is asked for, so a --quick check never overwrites them."""
     return arguments.publish or not (
-        arguments.quick or arguments.factors or arguments.features or arguments.app_factor)
+        arguments.quick or arguments.factors or arguments.features or arguments.app_factor or arguments.smoke)
 
 
 def outputs(arguments):
@@ -47,6 +58,8 @@ def scale_main(argv, arguments):
     started = time.monotonic()
     plan = scale_plan(arguments)
     swiftpm = SwiftPM(find_swift(arguments.swift))
+    if arguments.smoke:
+        return smoke_main(swiftpm, plan, arguments)
     report = run.new_report(argv, plan, run.swift_version_line(swiftpm))
     print(f"measure-builds --scale (a simulation): K = {list(plan.factors)}, N = {list(plan.feature_counts)}, "
           f"{plan.runs} run(s), {plan.step_count()} steps; load average {report.load_average_start}",

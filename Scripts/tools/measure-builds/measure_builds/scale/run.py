@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from . import charts, measure, readme, report as reports
+from . import world as worlds
 from .plan import VARIANTS
 from .results import ScaleReport
 from .targets import evaluate
@@ -62,6 +63,23 @@ def measure_all(swiftpm, workspace, plan, report):
     workspace.remove(own_scratch)
     for scratch in scratches.values():
         workspace.remove(scratch)
+
+
+def smoke(swiftpm, workspace, plan):
+    """The simulation's smoke check, which measures nothing: the world is written, feature copy 1 builds alone
+    with its tests, and the package graph of each app variant with the most features resolves (no build)."""
+    steps = measure.Steps(2 + len(VARIANTS))
+    world, first_feature = measure.build_world(swiftpm, workspace, plan, steps)
+    scratch = workspace.new_scratch("smoke-feature")
+    timed = swiftpm.build(first_feature.path, scratch, build_tests=True)
+    workspace.remove(scratch)
+    steps.advance(f"{first_feature.name} built alone with its tests: {timed.seconds:.2f} s, "
+                  f"{len(timed.log.modules)} modules")
+    count = max(plan.feature_counts)
+    for variant in VARIANTS:
+        path = worlds.write_app(workspace, world, variant, count, plan.app_factor)
+        described = swiftpm.describe(path, workspace.new_scratch(f"smoke-app-{variant}"))
+        steps.advance(f"the {variant} app with {count} features resolves: {len(described.get('targets', []))} targets")
 
 
 def write_outputs(report, json_path, charts_dir, report_path):

@@ -3,7 +3,7 @@ import HTTPClient
 import HTTPClientSupport
 
 /// An ``InstantClient`` that also reads, per request, the task-locals a transport or a cache reads when no
-/// tracing layer is in the chain: `HTTPObservers.current` (every transport, cache and replay).
+/// tracing layer is in the chain: `HTTPLoadObservation.current` (every transport, cache and replay).
 ///
 /// Side by side with a bare ``InstantClient`` in the same chain, it measures what those lookups cost with
 /// telemetry off. With `reportsMeasurement`, it also reports to the observers what `CurlClient` reports
@@ -19,7 +19,7 @@ public final class ObservedInstantClient: HTTPClient {
     }
 
     public func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        let observers = HTTPObservers.current
+        let observers = HTTPLoadObservation.current
         let answered = try await answer.load(request: request)
         if reportsMeasurement, observers.hearsExchanges {
             observers.observe(

@@ -30,7 +30,7 @@ struct FirstByteBenchmark {
             let reported = LockedValue<Duration?>(nil)
             let observer = HTTPExchangeObserver { metrics in reported.withLock { $0 = metrics.firstByte } }
             let started = clock.now
-            let (_, response) = try await HTTPExchangeObserver.$current.withValue(observer) {
+            let (_, response) = try await observer.observing {
                 try await client.load(request: request)
             }
             let wall = LoadSample.seconds(clock.now - started)

@@ -4,7 +4,7 @@ import HTTPClientSupport
 import HTTPTelemetry
 
 /// Binds, around each load of `client`, the task-locals a tracing layer binds (`TraceContext.current`, and as
-/// `HTTPObservers.load` an observer that keeps the measurement under a lock), and makes no span.
+/// the load observer of `HTTPLoadObservation` one that keeps the measurement under a lock), and makes no span.
 ///
 /// Side by side with tracing off and spans on over a real transport, it separates what the bindings make the
 /// transport do (such as reading the measurement on its own thread) from what building and recording a span
@@ -13,8 +13,10 @@ struct ObserverBindingClient: HTTPClient {
     let client: any HTTPClient
 
     func load(request: any HTTPRequest) async throws -> (Data, HTTPResponse) {
-        try await TraceContext.$current.withValue(.newTrace()) {
-            try await HTTPObservers.$load.withValue(MeasurementKeeper()) { try await client.load(request: request) }
+        var observation = HTTPLoadObservation.current
+        observation.loadObserver = MeasurementKeeper()
+        return try await TraceContext.$current.withValue(.newTrace()) {
+            try await HTTPLoadObservation.$current.withValue(observation) { try await client.load(request: request) }
         }
     }
 }

@@ -15,6 +15,7 @@ let usage = """
                        [--loopback-count 300]
            bench idle-wait --url http://127.0.0.1:PORT (Scripts/dev-server) [--wait-ms 4000] [--rounds 1]
            bench slow-consumer --url http://127.0.0.1:PORT --path FILE [--bytes N] [--pause-us 1000]
+           bench stream-bound --url http://127.0.0.1:PORT --path FILE [--bytes 300000000] [--runs 10]
            bench encoded-consumer --url http://127.0.0.1:PORT (Scripts/dev-server) [--bytes N] [--pause-us 1000]
            bench download --url http://127.0.0.1:PORT --name NAME (served at v1/files/NAME) --bytes N
                           --directory DIR [--rounds 3] [--curl-binary /usr/bin/curl]
@@ -47,6 +48,7 @@ do {
     case "cache": JSONOutput.emit(try await CacheBenchmark(options).run())
     case "idle-wait": JSONOutput.emit(try await IdleWaitBenchmark(options).run())
     case "slow-consumer": JSONOutput.emit(try await SlowConsumerBenchmark(options).run())
+    case "stream-bound": JSONOutput.emit(try await StreamBoundBenchmark(options).run())
     case "encoded-consumer": JSONOutput.emit(try await EncodedConsumerBenchmark(options).run())
     case "download": JSONOutput.emit(try await DownloadThroughputBenchmark(options).run())
     case "resolver": JSONOutput.emit(try await ResolverStallBenchmark(options).run())
