@@ -106,7 +106,9 @@ struct TusInteropTests {
 
                 _ = try await client.uploadResumably(file, to: Self.creation, using: .tus, records: folder.url)
 
-                print("tus interop, \(transport): 48 MiB cut at 16 MiB, \(proxy.forwardedRequestBytes) bytes forwarded")
+                print(
+                    "tus interop, \(transport): 48 MiB cut at 16 MiB, \(proxy.forwardedRequestBytes) bytes forwarded "
+                        + "over \(proxy.acceptedConnections) connections")
                 #expect(proxy.cutConnections == 1)
                 #expect(try server.uploads().values.map { try SHA256Sum.hex(contentsOf: $0) } == [expected])
                 #expect(proxy.forwardedRequestBytes <= Int64(size + 24 * 1024 * 1024))

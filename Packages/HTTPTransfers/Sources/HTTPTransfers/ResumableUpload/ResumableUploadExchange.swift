@@ -128,10 +128,12 @@ struct ResumableUploadExchange: Sendable {
         uploadProtocol.goneStatuses.contains(status)
     }
 
-    /// Whether an append's `status` says its offset is not the server's: `409`, or `423` while the server
-    /// still holds the upload's lock for an earlier append. The offset is retrieved again.
-    static func isOffsetConflict(_ status: HTTPStatusCode) -> Bool {
-        status == 409 || status == 423
+    /// Whether an append's `status` asks for the offset to be retrieved again before the next append: `409`
+    /// (the offset is not the server's), `423` (the server still holds the upload's lock for an earlier
+    /// append), or `503` (it cannot take the append now; tuspyserver answers so when it gave up waiting for
+    /// the lock of an append whose connection was cut).
+    static func retrievesOffsetAgain(after status: HTTPStatusCode) -> Bool {
+        status == 409 || status == 423 || status == 503
     }
 
     /// Whether an answer says the upload is complete on the server.

@@ -7,6 +7,12 @@ struct ResumableUploadSession<Client: HTTPClient>: Sendable {
     /// Appends in a row that may fail without the server's offset moving before the upload gives up.
     static var stallLimit: Int { 3 }
 
+    /// How long the upload waits before retrieving the offset after a second failed append in a row from the
+    /// same offset: time for a server that still holds a cut append's lock to notice the cut (tuspyserver
+    /// stalls its whole event loop while an append waits for that lock, so an append retried at once can keep
+    /// it from ever noticing).
+    static var retryDelay: Duration { .seconds(1) }
+
     let client: Client
     let exchange: ResumableUploadExchange
     let recordFile: ResumableUploadRecordFile
@@ -31,6 +37,7 @@ struct ResumableUploadSession<Client: HTTPClient>: Sendable {
                 offset = known
             } else if let existing = record {
                 current = existing
+                if stalls >= 2 { try await Task.sleep(for: Self.retryDelay) }
                 let (response, status) = try await retrieveOffset(existing)
                 if exchange.isGone(status) {
                     record = nil
@@ -158,7 +165,7 @@ struct ResumableUploadSession<Client: HTTPClient>: Sendable {
         }
         let (data, response) = answer
         let status = response.statusCode
-        if ResumableUploadExchange.isOffsetConflict(status) {
+        if ResumableUploadExchange.retrievesOffsetAgain(after: status) {
             return .interrupted(HTTPError.httpCode(statusCode: status, data: data))
         }
         if exchange.isGone(status) { return .gone(status) }

@@ -50,11 +50,12 @@ struct ResumableUploadStaleOffsetTests {
         #expect(requests.allSatisfy { $0.request.headers?["Expect"] == nil })
     }
 
-    @Test func a423RetrievesTheOffsetAgain() async throws {
+    @Test(arguments: [423, 503])
+    func aLockedOrUnavailableAnswerToAnAppendRetrievesTheOffsetAgain(status: Int) async throws {
         let fixture = try UploadFixture(file)
         let client = StreamingScriptedHTTPClient(replies: [
             created("http://files.test/api/v1/tus/a", headers: ["Tus-Resumable": "1.0.0"]),
-            answer(423),
+            answer(status),
             answer(200, ["Upload-Offset": "300", "Upload-Length": "10000"]),
             answer(204, ["Upload-Offset": "10000"]),
         ])
