@@ -22,6 +22,24 @@ struct RequestBodyContractTests {
         }
     }
 
+    @Test(
+        "a streamed body with Expect: 100-continue goes after the 100, and the final answer comes back",
+        arguments: Transport.allCases)
+    func expectContinue(transport: Transport) async throws {
+        let chunks = (0..<4).map { Data(repeating: UInt8(65 + $0), count: 64 * 1024) }
+        try await withClient(transport) { _, client in
+            let (data, response) = try await client.stream(
+                request: devRequest(.patch, "echo/body", headers: ["Expect": "100-continue"]),
+                body: HTTPBody(AsyncChunks(chunks), length: .known(Int64(4 * 64 * 1024))), progress: nil
+            ) { response, body in (try await body.collect(upTo: 4 << 20), response) }
+
+            #expect(response.statusCode == 200, "the interim 100 is not the answer")
+            let echo = try JSONDecoder().decode(DevServerEcho.self, from: data)
+            #expect(echo.header("Expect") == "100-continue")
+            #expect(echo.body == chunks.reduce(Data(), +))
+        }
+    }
+
     @Test("a method HTTPMethod has no member for arrives as spelled, without a body", arguments: Transport.allCases)
     func extensionMethod(transport: Transport) async throws {
         let method = try #require(HTTPMethod(rawValue: "M-SEARCH"))

@@ -74,6 +74,30 @@ struct ResumableUploadContractTests {
         }
     }
 
+    @Test(
+        "an append from a stale offset after a cut costs no body: the 409 comes before it",
+        arguments: Transport.allCases, [ResumableUploadProtocol.draft, .tus])
+    func aStaleOffsetCostsNoBody(transport: Transport, uploadProtocol: ResumableUploadProtocol) async throws {
+        let folder = try TemporaryDirectory(prefix: "contract-upload")
+        try await FilesServer.run(transport) { server in
+            let (file, expected) = try Self.file(in: folder)
+            // The cut leaves the upload stating offset 0 to the next HEAD, as tusd and tuspyserver do while they
+            // still hold the cut append's lock; the append from 0 gets 409, the next HEAD states the real offset.
+            try await server.contract.admin.post("uploads-stale-offset")
+            try await server.contract.admin.post("uploads-cut", json: "{\"after_bytes\":\(Self.cut)}")
+
+            _ = try await server.client(Self.options).uploadResumably(
+                file, to: server.creation(uploadProtocol), using: uploadProtocol, records: folder.url)
+
+            #expect(try SHA256Sum.hex(contentsOf: server.folder.appendingPathComponent("upload.bin")) == expected)
+            let admin = try server.contract.admin
+            try await admin.waitUntil("uploads.rejected", reaches: 1)
+            #expect(try await admin.count("uploads.stale-offset") == 1)
+            #expect(try await admin.count("uploads.rejected-bytes") == 0, "no body went into the 409")
+            #expect(try await admin.count("uploads.bytes") == Self.size, "no byte staged twice")
+        }
+    }
+
     /// `upload.bin` of ``size`` pattern bytes in `folder`, and its SHA-256.
     private static func file(in folder: TemporaryDirectory) throws -> (URL, String) {
         let file = folder.file("upload.bin")

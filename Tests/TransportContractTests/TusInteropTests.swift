@@ -83,6 +83,39 @@ struct TusInteropTests {
         }
     }
 
+    /// The issue's case: a 48 MiB upload whose connection is cut after 16 MiB. tuspyserver may state the offset
+    /// from before the cut until it notices the drop, and answer the append from it with 409; that append
+    /// carries `Expect: 100-continue`, so the 409 costs no body, and the upload sends at most the file and
+    /// 24 MiB more. Prints the bytes the proxy forwarded, the number the issue asks for.
+    @Test("a 48 MiB upload cut at 16 MiB sends at most the file and 24 MiB more", arguments: Transport.allCases)
+    func aLargeCutUploadSendsLittleTwice(transport: Transport) async throws {
+        try await transport.expecting(.resendsCutUploadToTuspyserver) {
+            let size = 48 * 1024 * 1024
+            let folder = try TemporaryDirectory(prefix: "tus-interop")
+            let file = folder.file("upload.bin")
+            try PatternFile.write(to: file, size: size, salt: 9)
+            let expected = try SHA256Sum.hex(contentsOf: file)
+            try await TusServer.run { server in
+                let cutSoFar = LockedValue<CuttingProxy?>(nil)
+                let proxy = try CuttingProxy(upstreamPort: server.port) { _ in
+                    cutSoFar.withLock { $0?.cutConnections ?? 0 } == 0 ? 16 * 1024 * 1024 : nil
+                }
+                cutSoFar.withLock { $0 = proxy }
+                defer { proxy.stop() }
+                let client = try transport.makeClient(baseURL: proxy.baseURL, options: Self.options(for: transport))
+
+                _ = try await client.uploadResumably(file, to: Self.creation, using: .tus, records: folder.url)
+
+                print(
+                    "tus interop, \(transport): 48 MiB cut at 16 MiB, \(proxy.forwardedRequestBytes) bytes forwarded "
+                        + "over \(proxy.acceptedConnections) connections")
+                #expect(proxy.cutConnections == 1)
+                #expect(try server.uploads().values.map { try SHA256Sum.hex(contentsOf: $0) } == [expected])
+                #expect(proxy.forwardedRequestBytes <= Int64(size + 24 * 1024 * 1024))
+            }
+        }
+    }
+
     /// `POST /files/`. tuspyserver answers a `HEAD` with 400 unless the upload's metadata holds both
     /// `filename` and `filetype`, which the tus protocol leaves optional, so the request names both.
     private static var creation: TestRequest {

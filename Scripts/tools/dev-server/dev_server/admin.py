@@ -1,5 +1,5 @@
-"""/_admin/*: counters and waiting on them, reset, fault mode, fail-next, download and upload holds, upload cuts, stated
-range ends and append limits, token expiry, SE backoff and throttle.
+"""/_admin/*: counters and waiting on them, reset, fault mode, fail-next, download and upload holds, upload cuts and
+stale offsets after them, stated range ends and append limits, token expiry, SE backoff and throttle.
 
 Never faulted."""
 
@@ -76,6 +76,17 @@ def uploads_cut(app, request, match):
         return text(400, "expected {\"after_bytes\": N} with N >= 0, and optionally \"count\" >= 0")
     app.uploads.cut.arm(after_bytes, count)
     return json_response(200, {"after_bytes": after_bytes, "count": count})
+
+
+def uploads_stale_offset(app, request, match):
+    """The next `count` (default 1) upload cuts leave their upload stating the offset from before the cut to its next
+    offset request, once (a server still holding the cut append's lock); a `count` of 0 drops the pending ones."""
+    payload = read_json_object(request) or {}
+    count = payload.get("count", 1)
+    if not _is_int(count, 0):
+        return text(400, "expected {\"count\": N} with N >= 0, or {}")
+    app.uploads.stale_offset.arm(count)
+    return json_response(200, {"count": count})
 
 
 def files_range_end(app, request, match):
@@ -155,6 +166,7 @@ ROUTES = [
     (("POST",), r"/_admin/files-upload-hold", files_upload_hold),
     (("POST",), r"/_admin/files-upload-release", files_upload_release),
     (("POST",), r"/_admin/uploads-cut", uploads_cut),
+    (("POST",), r"/_admin/uploads-stale-offset", uploads_stale_offset),
     (("POST",), r"/_admin/files-range-end", files_range_end),
     (("POST",), r"/_admin/uploads-append-limit", uploads_append_limit),
     (("GET", "HEAD"), r"/_admin/faults", get_faults),

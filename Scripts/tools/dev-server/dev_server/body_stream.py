@@ -14,18 +14,30 @@ class BodyError(Exception):
 class BodyStream:
     """Reads a `Content-Length` or chunked body from `rfile`, at most `CHUNK` bytes at a time.
 
-    `complete` is True once the whole body (and a chunked body's trailer) has been read."""
+    `complete` is True once the whole body (and a chunked body's trailer) has been read; `received` counts the body
+    bytes read. `send_continue`, for a client that sent `Expect: 100-continue`, is called before the first read: the
+    client sends the body only once the route starts reading it."""
 
-    def __init__(self, rfile, length=None, chunked=False):
+    def __init__(self, rfile, length=None, chunked=False, send_continue=None):
         self._rfile = rfile
         self._remaining = length or 0  # bytes left in the body (or the current chunk when chunked)
         self._chunked = chunked
+        self._send_continue = send_continue
         self.complete = not chunked and not length
+        self.received = 0
+
+    @property
+    def uninvited(self):
+        """True while the client waits for a `100 Continue` that was not sent: it has sent no body."""
+        return self._send_continue is not None and not self.complete
 
     def read(self, limit=CHUNK):
         """The next bytes of the body (b"" once it is complete); raises BodyError when it breaks off."""
         if self.complete:
             return b""
+        if self._send_continue is not None:
+            send, self._send_continue = self._send_continue, None
+            send()
         if self._chunked and self._remaining == 0:
             self._start_chunk()
             if self.complete:
@@ -36,6 +48,7 @@ class BodyStream:
             raise BodyError(400, f"the body broke off: {error}") from error
         if not data:
             raise BodyError(400, "body shorter than announced")
+        self.received += len(data)
         self._remaining -= len(data)
         if self._remaining == 0:
             if self._chunked:
@@ -46,7 +59,10 @@ class BodyStream:
         return data
 
     def drain(self, limit):
-        """Reads and discards the rest of the body, up to `limit` bytes; True when it is complete."""
+        """Reads and discards the rest of the body, up to `limit` bytes; True when it is complete. A body the
+        client was never invited to send is not asked for: False."""
+        if self.uninvited:
+            return False
         discarded = 0
         try:
             while not self.complete and discarded <= limit:

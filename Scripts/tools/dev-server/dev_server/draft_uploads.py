@@ -18,12 +18,13 @@ PARTIAL_UPLOAD = "application/partial-upload"
 PROTOCOL = "draft"
 
 
-def _headers(app, upload):
-    """The upload's state; `Upload-Limit` adds the `max-append-size` `/_admin/uploads-append-limit` set."""
+def _headers(app, upload, offset=None):
+    """The upload's state (at `offset` when given); `Upload-Limit` adds the `max-append-size`
+    `/_admin/uploads-append-limit` set."""
     append_limit = app.append_limit.value
     limit = f"max-size={MAX_SIZE}" + ("" if append_limit is None else f", max-append-size={append_limit}")
     headers = [("Upload-Draft-Interop-Version", INTEROP_VERSION), ("Upload-Limit", limit),
-               ("Upload-Offset", str(upload.offset)), ("Upload-Complete", "?1" if upload.complete else "?0"),
+               ("Upload-Offset", str(upload.offset if offset is None else offset)), ("Upload-Complete", "?1" if upload.complete else "?0"),
                ("Cache-Control", "no-store")]
     if upload.length is not None:
         headers.append(("Upload-Length", str(upload.length)))
@@ -108,7 +109,7 @@ def offset(app, request, match):
     if not upload.lock.acquire(timeout=SETTLE_SECONDS):
         return _problem(409, "an append is still running", _headers(app, upload))
     try:
-        return empty(204, _headers(app, upload))
+        return empty(204, _headers(app, upload, upload.stated_offset(app.counters)))
     finally:
         upload.lock.release()
 

@@ -14,6 +14,7 @@ from .http_types import Request, text
 
 MAX_BODY = 64 * 1024 * 1024
 DRAIN_LIMIT = MAX_BODY  # an unread streamed body up to this size is discarded to keep the connection
+LINGER_SECONDS = 2  # how long a rejected, uninvited body is counted after the answer, before the connection closes
 NO_BODY_STATUSES = {204, 304}
 
 
@@ -55,6 +56,21 @@ class Handler(BaseHTTPRequestHandler):
         if self.server.app.verbose:
             super().log_message(format, *args)
 
+    def parse_request(self):
+        self.continue_pending = False
+        return super().parse_request()
+
+    def handle_expect_100(self):
+        """`Expect: 100-continue`: the `100 Continue` goes out when the body is first read, not at once, so a route
+        that answers before reading (a 409 to an append from a stale offset) costs the client no body."""
+        self.continue_pending = True
+        return True
+
+    def _send_continue(self):
+        if self.continue_pending:
+            self.continue_pending = False
+            self.wfile.write(b"HTTP/1.1 100 Continue\r\n\r\n")
+
     def send_error(self, code, message=None, explain=None):
         """Malformed requests: a short plain-text answer, then close."""
         self.close_connection = True
@@ -69,6 +85,8 @@ class Handler(BaseHTTPRequestHandler):
             if routes.streams_body(self.command, target):
                 body, stream = b"", self._body_stream()
             else:
+                if self._content_length() or self._chunked():
+                    self._send_continue()
                 body = self._read_body()
         except BodyError as error:
             self.close_connection = True
@@ -77,10 +95,16 @@ class Handler(BaseHTTPRequestHandler):
         request = Request(self.command, target, query, self.headers.items(), body, app.base_url, stream)
         response = self._respond(app, request)
         cut = response is not None and response.drop
+        uninvited = stream is not None and stream.uninvited
         if stream is not None and not stream.complete and (cut or not stream.drain(DRAIN_LIMIT)):
             self.close_connection = True
         if response is not None:
             self._send(response)
+        lingered = self._linger(LINGER_SECONDS) if uninvited and not cut else 0
+        if stream is not None and response is not None and response.status == 409:
+            # Only the resumable appends stream their body and answer 409: their offset is not the upload's.
+            app.counters.increment("uploads.rejected")
+            app.counters.increment("uploads.rejected-bytes", stream.received + lingered)
 
     def _respond(self, app, request):
         """The route's response after fail-next rules and global faults, or None when a fault answered."""
@@ -108,10 +132,31 @@ class Handler(BaseHTTPRequestHandler):
         return response
 
     def _body_stream(self):
-        """The body as a BodyStream that the route reads in bounded chunks."""
-        if "chunked" in (self.headers.get("Transfer-Encoding") or "").lower():
-            return BodyStream(self.rfile, chunked=True)
-        return BodyStream(self.rfile, length=self._content_length())
+        """The body as a BodyStream that the route reads in bounded chunks; a client waiting for `100 Continue` gets
+        it when the route first reads."""
+        send_continue = self._send_continue if self.continue_pending else None
+        if self._chunked():
+            return BodyStream(self.rfile, chunked=True, send_continue=send_continue)
+        return BodyStream(self.rfile, length=self._content_length(), send_continue=send_continue)
+
+    def _chunked(self):
+        return "chunked" in (self.headers.get("Transfer-Encoding") or "").lower()
+
+    def _linger(self, seconds):
+        """After answering a client that waits for `100 Continue` without reading its body: counts the body bytes it
+        sends anyway until it closes, as RFC 9110 (10.1.1) lets it, or `seconds` pass. The connection closes after."""
+        deadline = time.monotonic() + seconds
+        received = 0
+        try:
+            while (remaining := deadline - time.monotonic()) > 0:
+                self.connection.settimeout(remaining)
+                data = self.rfile.read1(65536)  # bytes already buffered count too
+                if not data:
+                    break
+                received += len(data)
+        except OSError:  # TimeoutError included: the client neither sent nor closed
+            pass
+        return received
 
     def _read_body(self):
         if "chunked" in (self.headers.get("Transfer-Encoding") or "").lower():

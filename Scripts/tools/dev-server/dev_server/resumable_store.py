@@ -2,8 +2,11 @@
 and is renamed into the Files API's folder once complete.
 
 A cut (`POST /_admin/uploads-cut`) makes the next non-empty resumable request body stop after N bytes: the bytes that
-arrived are kept and the connection is closed without an answer, as when a network drops mid-upload. A hold
-(`POST /_admin/files-upload-hold`) stops an append once N of its body bytes are staged, until released."""
+arrived are kept and the connection is closed without an answer, as when a network drops mid-upload. A stale offset
+(`POST /_admin/uploads-stale-offset`) makes the next cuts leave their upload stating, to its next offset request, the
+offset from before the cut: a server that still holds the cut append's lock, as tusd and tuspyserver do until they
+notice the drop, so an append from that offset gets 409. A hold (`POST /_admin/files-upload-hold`) stops an append
+once N of its body bytes are staged, until released."""
 
 import secrets
 import threading
@@ -26,10 +29,19 @@ class ResumableUpload:
         self.staged = staged
         self.entry = None  # the Files API listing entry once complete
         self.lock = threading.Lock()
+        self.stale_offset = None  # the offset the next offset request states instead of the real one, once
 
     @property
     def offset(self):
         return self.staged.size
+
+    def stated_offset(self, counters):
+        """The offset an offset request states: once after a stale-offset cut, the one from before the cut."""
+        stale, self.stale_offset = self.stale_offset, None
+        if stale is None:
+            return self.offset
+        counters.increment("uploads.stale-offset")
+        return stale
 
     @property
     def complete(self):
@@ -59,6 +71,29 @@ class UploadCut:
         self.arm(0, 0)
 
 
+class StaleOffset:
+    """How many of the next cuts leave their upload stating the offset from before the cut, once."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._count = 0
+
+    def arm(self, count):
+        with self._lock:
+            self._count = count
+
+    def take(self):
+        """True when this cut leaves a stale offset; uses up one."""
+        with self._lock:
+            if self._count == 0:
+                return False
+            self._count -= 1
+            return True
+
+    def reset(self):
+        self.arm(0)
+
+
 class ResumableStore:
     """The uploads in progress or complete, by id; their bytes are staged in the Files API's folder."""
 
@@ -68,6 +103,7 @@ class ResumableStore:
         self._lock = threading.Lock()
         self._uploads = {}
         self.cut = UploadCut()
+        self.stale_offset = StaleOffset()
 
     def create(self, protocol, name, length):
         upload = ResumableUpload(protocol, name, length, self._files.stage())
@@ -86,10 +122,12 @@ class ResumableStore:
         to be dropped). Bytes that arrived before a broken body are kept; BodyError is raised after them. `hold`
         is the Files API's upload hold (`/_admin/files-upload-hold`), which appends obey too."""
         stop_after = None if stream.complete else self.cut.take()  # an empty body is never cut
-        received = 0
+        received, start = 0, upload.offset
         while True:
             limit = 65536 if stop_after is None else min(65536, stop_after - received)
             if limit <= 0:
+                if self.stale_offset.take():
+                    upload.stale_offset = start
                 self._counters.increment("uploads.cut")
                 return False
             data = stream.read(limit)
@@ -128,3 +166,4 @@ class ResumableStore:
             if not upload.complete:
                 upload.staged.discard()
         self.cut.reset()
+        self.stale_offset.reset()

@@ -45,8 +45,8 @@ def _checked(app, request, match=None):
     return upload, None
 
 
-def _offset_headers(upload):
-    return [("Upload-Offset", str(upload.offset)), ("Upload-Length", str(upload.length)),
+def _offset_headers(upload, offset=None):
+    return [("Upload-Offset", str(upload.offset if offset is None else offset)), ("Upload-Length", str(upload.length)),
             ("Cache-Control", "no-store")]
 
 
@@ -94,7 +94,7 @@ def offset(app, request, match):
     if not upload.lock.acquire(timeout=SETTLE_SECONDS):
         return _error(409, "an append is still running", _offset_headers(upload))
     try:
-        return _tus(empty(200, _offset_headers(upload)))
+        return _tus(empty(200, _offset_headers(upload, upload.stated_offset(app.counters))))
     finally:
         upload.lock.release()
 

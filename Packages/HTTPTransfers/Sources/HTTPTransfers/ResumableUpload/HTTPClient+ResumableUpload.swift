@@ -24,10 +24,16 @@ extension HTTPClient {
     /// is written to `records` once the upload exists and removed when it completes. A later call for the same
     /// file, endpoint and protocol asks the server for its offset and sends only the rest; when the file
     /// changed, a `DELETE` asks the server to drop the old upload (its failure does not stop the new one) and
-    /// a new one starts. An upload gone from the server
-    /// (`404` or `410` to `HEAD`) starts over once. A `409` to an append, or an `HTTPTransportError` other
-    /// than `HTTPTransportError/cancelled` (a cut connection can read as a send failure), retrieves the offset and continues, until three appends in a row
-    /// fail without the offset moving. Progress counts the whole file and never goes backwards across a resume.
+    /// a new one starts. An upload gone from the server (`404` or `410` to `HEAD` or `PATCH`, and for tus also
+    /// `403`) starts over once. A `409`, `423` or `503` to an append, or an `HTTPTransportError` other than
+    /// `HTTPTransportError/cancelled` (a cut connection can read as a send failure), retrieves the offset and
+    /// continues (after a second such failure in a row, a second later), until three appends in a row fail
+    /// without the offset moving. An append from an offset the
+    /// server stated in an offset answer (after a cut, a server may state the one from before it until it
+    /// notices the cut) carries `Expect: 100-continue`, so its body goes out only once the server accepts the
+    /// offset: a `409` to it costs no body on a transport that honours `Expect`, which both of this
+    /// repository's do on Linux (libcurl waits up to 1 s for `100 Continue`, then sends the body anyway).
+    /// Progress counts the whole file and never goes backwards across a resume.
     /// - Parameters:
     ///   - file: The regular file to upload.
     ///   - request: The upload-creation endpoint (`POST`).

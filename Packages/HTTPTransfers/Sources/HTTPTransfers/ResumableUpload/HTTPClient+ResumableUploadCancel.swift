@@ -5,7 +5,8 @@ extension HTTPClient {
     /// Cancels the interrupted upload of `file` to the upload-creation endpoint `request` whose record
     /// ``uploadResumably(_:to:using:records:progress:)`` left in `records`: a `DELETE` to the upload URL (with
     /// the protocol's version header and the creation request's headers that follow-up requests carry), then
-    /// the record is removed. A `404` or `410` counts as cancelled: the server no longer holds the upload.
+    /// the record is removed. A `404` or `410`, and for tus a `403`, counts as cancelled: the server no longer
+    /// holds the upload.
     /// - Parameters:
     ///   - file: The file whose upload to cancel; it may be gone or changed.
     ///   - request: The upload-creation endpoint the upload was started with.
@@ -24,7 +25,7 @@ extension HTTPClient {
             uploadProtocol, inherited: ResumableUploadExchange.inheritedHeaders(of: request))
         let (data, response) = try await load(request: UploadResourceRequest(.delete, record.address, headers: headers))
         let status = response.statusCode
-        guard (200..<300).contains(status) || status == 404 || status == 410 else {
+        guard (200..<300).contains(status) || uploadProtocol.goneStatuses.contains(status) else {
             throw HTTPError.httpCode(statusCode: status, data: data)
         }
         recordFile.remove()

@@ -11,7 +11,8 @@ public enum ResumableUploadError: Error, Sendable {
     case offsetMovedBackwards(confirmed: Int64, server: Int64)
     /// The server's offset is past the end of the file, or its offset header is missing or malformed.
     case invalidOffset(String?)
-    /// The upload was gone (`404` or `410` to the offset request) once more after starting over once.
+    /// The upload was gone (`404` or `410` to an offset request or append, and for tus also `403`) once more
+    /// after starting over once.
     case uploadExpired(statusCode: HTTPStatusCode)
     /// The file is larger than a limit the server states (`Upload-Limit: max-size`, or a `413`); `limit` is
     /// `nil` when the server did not name it.

@@ -122,6 +122,20 @@ struct ResumableUploadExchange: Sendable {
         return Int64(text)
     }
 
+    /// Whether `status`, to an offset request or an append, says the server no longer holds the upload:
+    /// `404` or `410`, and for tus also `403`, which tus lets a server answer for an upload it does not hold.
+    func isGone(_ status: HTTPStatusCode) -> Bool {
+        uploadProtocol.goneStatuses.contains(status)
+    }
+
+    /// Whether an append's `status` asks for the offset to be retrieved again before the next append: `409`
+    /// (the offset is not the server's), `423` (the server still holds the upload's lock for an earlier
+    /// append), or `503` (it cannot take the append now; tuspyserver answers so when it gave up waiting for
+    /// the lock of an append whose connection was cut).
+    static func retrievesOffsetAgain(after status: HTTPStatusCode) -> Bool {
+        status == 409 || status == 423 || status == 503
+    }
+
     /// Whether an answer says the upload is complete on the server.
     func isComplete(_ response: HTTPResponse, offset: Int64) -> Bool {
         switch uploadProtocol {
@@ -131,9 +145,13 @@ struct ResumableUploadExchange: Sendable {
     }
 
     /// The append request's headers for bytes from `offset`; `last` says whether they end the file.
-    func appendHeaders(offset: Int64, last: Bool) -> HTTPHeaders {
+    /// `afterResume` (an offset the server stated in an offset answer, which may be stale) adds
+    /// `Expect: 100-continue`, so the body goes out only once the server accepts the offset: a `409` costs no
+    /// body, after at most the transport's wait for `100 Continue`.
+    func appendHeaders(offset: Int64, last: Bool, afterResume: Bool) -> HTTPHeaders {
         var headers = protocolHeaders
         headers["Upload-Offset"] = String(offset)
+        if afterResume { headers["Expect"] = "100-continue" }
         switch uploadProtocol {
         case .draft:
             headers["Content-Type"] = "application/partial-upload"

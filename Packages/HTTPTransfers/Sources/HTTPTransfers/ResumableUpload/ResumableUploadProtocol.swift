@@ -15,6 +15,15 @@ public enum ResumableUploadProtocol: Sendable, Hashable {
     /// The `Tus-Resumable` version sent with every ``tus`` request.
     public static let tusVersion = "1.0.0"
 
+    /// The statuses to an upload's offset request, append or cancellation that say the server no longer holds
+    /// it: `404` and `410`, and for ``tus`` also `403`.
+    var goneStatuses: Set<HTTPStatusCode> {
+        switch self {
+        case .draft: [404, 410]
+        case .tus: [403, 404, 410]
+        }
+    }
+
     /// The name kept in an upload record.
     var recordName: String {
         switch self {

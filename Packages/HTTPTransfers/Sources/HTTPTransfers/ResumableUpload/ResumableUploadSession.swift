@@ -7,6 +7,12 @@ struct ResumableUploadSession<Client: HTTPClient>: Sendable {
     /// Appends in a row that may fail without the server's offset moving before the upload gives up.
     static var stallLimit: Int { 3 }
 
+    /// How long the upload waits before retrieving the offset after a second failed append in a row from the
+    /// same offset: time for a server that still holds a cut append's lock to notice the cut (tuspyserver
+    /// stalls its whole event loop while an append waits for that lock, so an append retried at once can keep
+    /// it from ever noticing).
+    static var retryDelay: Duration { .seconds(1) }
+
     let client: Client
     let exchange: ResumableUploadExchange
     let recordFile: ResumableUploadRecordFile
@@ -25,19 +31,20 @@ struct ResumableUploadSession<Client: HTTPClient>: Sendable {
             try Task.checkCancellation()
             var current: ResumableUploadRecord
             let offset: Int64
+            var afterResume = false  // the offset came from an offset answer, which may be stale
             if let existing = record, let known = knownOffset {
                 current = existing
                 offset = known
             } else if let existing = record {
                 current = existing
+                if stalls >= 2 { try await Task.sleep(for: Self.retryDelay) }
                 let (response, status) = try await retrieveOffset(existing)
-                if status == 404 || status == 410 {
-                    recordFile.remove()
+                if exchange.isGone(status) {
                     record = nil
-                    if startedOver { throw ResumableUploadError.uploadExpired(statusCode: status) }
-                    startedOver = true
+                    try forgetUpload(goneWith: status, startedOver: &startedOver)
                     continue
                 }
+                afterResume = true
                 offset = try exchange.offset(in: response)
                 if offset < existing.confirmedOffset {
                     recordFile.remove()
@@ -61,11 +68,15 @@ struct ResumableUploadSession<Client: HTTPClient>: Sendable {
             }
             record = current
             progress.reach(offset)
-            switch try await append(current, from: offset, limit: appendLimit) {
+            switch try await append(current, from: offset, limit: appendLimit, afterResume: afterResume) {
             case .completed(let data, let response):
                 recordFile.remove()
                 progress.reach(file.size)
                 return (data, response)
+            case .gone(let status):
+                record = nil
+                knownOffset = nil
+                try forgetUpload(goneWith: status, startedOver: &startedOver)
             case .advanced(let next):
                 stalls = 0
                 knownOffset = next
@@ -78,6 +89,14 @@ struct ResumableUploadSession<Client: HTTPClient>: Sendable {
                 }
             }
         }
+    }
+
+    /// Removes the record of an upload the server no longer holds, so the next round starts a new one.
+    /// - Throws: ``ResumableUploadError/uploadExpired(statusCode:)`` when the upload already started over once.
+    private func forgetUpload(goneWith status: HTTPStatusCode, startedOver: inout Bool) throws {
+        recordFile.remove()
+        if startedOver { throw ResumableUploadError.uploadExpired(statusCode: status) }
+        startedOver = true
     }
 
     /// The stored record when it describes the file as it is; a record of a changed file has its upload
@@ -105,12 +124,12 @@ struct ResumableUploadSession<Client: HTTPClient>: Sendable {
         return (record, response)
     }
 
-    /// The offset answer and its status; a status other than 2xx, 404 and 410 throws.
+    /// The offset answer and its status; a status other than 2xx or one saying the upload is gone throws.
     private func retrieveOffset(_ record: ResumableUploadRecord) async throws -> (HTTPResponse, HTTPStatusCode) {
         let request = UploadResourceRequest(.head, record.address, headers: exchange.offsetHeaders)
         let (body, response) = try await client.load(request: request)
         let status = response.statusCode
-        guard (200..<300).contains(status) || status == 404 || status == 410 else {
+        guard (200..<300).contains(status) || exchange.isGone(status) else {
             throw HTTPError.httpCode(statusCode: status, data: body)
         }
         return (response, status)
@@ -120,16 +139,21 @@ struct ResumableUploadSession<Client: HTTPClient>: Sendable {
         case completed(Data, HTTPResponse)
         case advanced(to: Int64)
         case interrupted(any Error)
+        /// The server no longer holds the upload.
+        case gone(HTTPStatusCode)
     }
 
-    private func append(_ record: ResumableUploadRecord, from offset: Int64, limit: Int64?) async throws
-        -> AppendOutcome
-    {
+    /// Appends the bytes from `offset`; `afterResume` sends them only once the server accepts the offset
+    /// (see ``ResumableUploadExchange/appendHeaders(offset:last:afterResume:)``).
+    private func append(
+        _ record: ResumableUploadRecord, from offset: Int64, limit: Int64?, afterResume: Bool
+    ) async throws -> AppendOutcome {
         // `offset` is at most the file's size, so the bytes left fit, and so does the offset after them.
         let end = limit.map { offset + min(file.size - offset, max(1, $0)) } ?? file.size
         let last = end == file.size
         let request = UploadResourceRequest(
-            .patch, record.address, headers: exchange.appendHeaders(offset: offset, last: last))
+            .patch, record.address,
+            headers: exchange.appendHeaders(offset: offset, last: last, afterResume: afterResume))
         let body = FileSliceChunks(file: file, range: offset..<end).body
         let answer: (Data, HTTPResponse)
         do {
@@ -140,7 +164,11 @@ struct ResumableUploadSession<Client: HTTPClient>: Sendable {
             return .interrupted(error)
         }
         let (data, response) = answer
-        if response.statusCode == 409 { return .interrupted(HTTPError.httpCode(statusCode: 409, data: data)) }
+        let status = response.statusCode
+        if ResumableUploadExchange.retrievesOffsetAgain(after: status) {
+            return .interrupted(HTTPError.httpCode(statusCode: status, data: data))
+        }
+        if exchange.isGone(status) { return .gone(status) }
         guard (200..<300).contains(response.statusCode) else {
             throw HTTPError.httpCode(statusCode: response.statusCode, data: data)
         }

@@ -111,10 +111,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
     }
 
+    /// Hands the response head to the task's events. An interim response (`1xx` but `101`) is not the answer:
+    /// FoundationNetworking reports a `100 Continue` to a request sent with `Expect: 100-continue` as a response
+    /// of its own, then the final one.
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
+        if let status = (response as? HTTPURLResponse)?.statusCode, (100..<200).contains(status), status != 101 {
+            completionHandler(.allow)
+            return
+        }
         if let error = events(of: dataTask)?.didReceive(response: response, task: dataTask) {
             completionHandler(.cancel)
             abort(dataTask, with: error)
