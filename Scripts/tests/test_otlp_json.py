@@ -1,7 +1,7 @@
 """The OTLP/JSON that HTTPTelemetry writes, read by an independent reader: the OpenTelemetry protobuf classes.
 
 Parses every line of the golden file that HTTPTelemetry's Swift tests compare their output with
-(Packages/HTTPTelemetry/Tests/HTTPTelemetryTests/Fixtures/otlp-golden.jsonl) with `opentelemetry-proto`
+(Packages/HTTPTelemetry/Tests/HTTPTelemetryOTLPTests/Fixtures/otlp-golden.jsonl) with `opentelemetry-proto`
 and `protobuf`, when both are importable (Scripts/test runs the python tests under the `.build-python` interpreter,
 which holds them); skipped, saying so, otherwise.
 Protobuf's JSON mapping reads ids as base64, and reads 32 hex digits silently as a 24-byte id, so the hex ids
@@ -14,7 +14,7 @@ import unittest
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = ROOT / "Packages/HTTPTelemetry/Tests/HTTPTelemetryTests/Fixtures/otlp-golden.jsonl"
+GOLDEN = ROOT / "Packages/HTTPTelemetry/Tests/HTTPTelemetryOTLPTests/Fixtures/otlp-golden.jsonl"
 
 try:
     from google.protobuf import json_format
