@@ -44,28 +44,6 @@ enum ChildProcess {
         return Outcome(exitCode: exitCode, seconds: seconds, cpuSeconds: cpuSeconds(usage))
     }
 
-    /// CPU seconds (user + system, every thread) this process has used so far.
-    static func ownCPUSeconds() -> Double {
-        var usage = rusage()
-        #if canImport(Glibc)
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-        #else
-            getrusage(RUSAGE_SELF, &usage)
-        #endif
-        return cpuSeconds(usage)
-    }
-
-    /// Context switches (voluntary and not) of this process's threads so far: each thread hop costs some.
-    static func ownContextSwitches() -> Int {
-        var usage = rusage()
-        #if canImport(Glibc)
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-        #else
-            getrusage(RUSAGE_SELF, &usage)
-        #endif
-        return usage.ru_nvcsw + usage.ru_nivcsw
-    }
-
     private static func cpuSeconds(_ usage: rusage) -> Double {
         [usage.ru_utime, usage.ru_stime].reduce(0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) * 1e-6 }
     }

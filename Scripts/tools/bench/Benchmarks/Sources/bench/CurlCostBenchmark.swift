@@ -77,8 +77,8 @@ struct CurlCostBenchmark {
         for round in 0...rounds {
             let tag = round == 0 ? "w" : "\(round)"
             for index in round.isMultiple(of: 2) ? [0, 1] : [1, 0] {
-                let before = ChildProcess.ownCPUSeconds()
-                let switchesBefore = ChildProcess.ownContextSwitches()
+                let before = IdleWaitBenchmark.processCPUSeconds()
+                let switchesBefore = IdleWaitBenchmark.processContextSwitches()
                 let clock = ContinuousClock()
                 let started = clock.now
                 var seconds = 0.0
@@ -87,9 +87,10 @@ struct CurlCostBenchmark {
                     if index == 0 {
                         try await clientSide(client, tag: tag)
                         seconds = LoadSample.seconds(clock.now - started)
-                        cpu = ChildProcess.ownCPUSeconds() - before
+                        cpu = IdleWaitBenchmark.processCPUSeconds() - before
                         if round > 0 {
-                            sides[index].contextSwitches.append(ChildProcess.ownContextSwitches() - switchesBefore)
+                            sides[index].contextSwitches.append(
+                                IdleWaitBenchmark.processContextSwitches() - switchesBefore)
                         }
                     } else {
                         let outcome = try ChildProcess.run(curlArguments(tag: tag), output: output)
