@@ -66,10 +66,22 @@ public final class DevServer {
         process.executableURL = script
         process.arguments = ["--port", "0"] + arguments
         let output = Pipe()
+        // The server's standard error goes to a file nobody else can name: it is removed once both ends are open,
+        // so no log outlives the server, and it is read back only when the server exits before it is ready.
         let errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("dev-server-\(UUID()).log")
         _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        let errorWriter: FileHandle
+        let errorReader: FileHandle
+        do {
+            errorWriter = try FileHandle(forWritingTo: errorLog)
+            errorReader = try FileHandle(forReadingFrom: errorLog)
+        } catch {
+            try? FileManager.default.removeItem(at: errorLog)
+            throw error
+        }
+        try? FileManager.default.removeItem(at: errorLog)
         process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errorLog)
+        process.standardError = errorWriter
         let exit = ProcessExit()
         process.terminationHandler = { _ in exit.finish() }
         try process.run()
@@ -80,7 +92,7 @@ public final class DevServer {
         guard let ready else {
             process.terminate()
             process.waitUntilExit()
-            let stderr = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+            let stderr = String(decoding: (try? errorReader.readToEnd()) ?? Data(), as: UTF8.self)
             throw Error(description: "dev-server exited before it was ready: \(stderr)")
         }
         return DevServer(process: process, exit: exit, ready: ready)

@@ -40,17 +40,29 @@ final class ScriptedFuzzClient: HTTPClient {
 struct FuzzScriptExhausted: Error {}
 
 /// Runs `work` to its end and returns its result, blocking the calling (libFuzzer's) thread.
+///
+/// The task holds neither `work` (nor what it captured) nor the result once it signals: both are taken out of a
+/// box the task shares. Otherwise the task, released on another thread just after the signal, would keep them
+/// alive past the input's end, and libFuzzer's leak check, which counts allocations per input, would report them
+/// when that release comes late.
 func runBlocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
     let done = DispatchSemaphore(value: 0)
-    let result = Mutex<T?>(nil)
+    let box = Mutex<(work: (@Sendable () async -> T)?, result: T?)>((work, nil))
     Task {
-        let value = await work()
-        result.withLock { $0 = value }
+        await runTakingWork(from: box)
         done.signal()
     }
     done.wait()
-    guard let value = result.withLock({ $0 }) else { fatalError("the work ended without a result") }
+    guard let value = box.withLock({ $0.result.take() }) else { fatalError("the work ended without a result") }
     return value
+}
+
+/// Takes the work out of `box`, runs it and puts its result back: nothing of it outlives this call's frame.
+private func runTakingWork<T: Sendable>(from box: borrowing Mutex<(work: (@Sendable () async -> T)?, result: T?)>) async
+{
+    guard let work = box.withLock({ $0.work.take() }) else { return }
+    let value = await work()
+    box.withLock { $0.result = value }
 }
 
 /// `text` as a number when it is an optional `-` and digits that fit in 63 bits.

@@ -15,11 +15,17 @@ import HTTPClientSupport
 
 @testable import HTTPTransfers
 
+/// A folder of this process's own, removed when libFuzzer exits.
 let downloadFolder: URL = {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-download-\(getpid())")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    atexit { removeScratchFolder() }
     return folder
 }()
+
+private func removeScratchFolder() {
+    try? FileManager.default.removeItem(at: downloadFolder)
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -12,12 +12,18 @@ import HTTPClient
 
 @testable import HTTPTransfers
 
+/// A folder of this process's own, removed when libFuzzer exits.
 let uploadFolder: URL = {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-upload-\(getpid())")
     try? FileManager.default.createDirectory(
         at: folder.appendingPathComponent("records"), withIntermediateDirectories: true)
+    atexit { removeScratchFolder() }
     return folder
 }()
+
+private func removeScratchFolder() {
+    try? FileManager.default.removeItem(at: uploadFolder)
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
