@@ -6,6 +6,7 @@ from pathlib import Path
 from measure_builds import edits, naive, scenarios
 from measure_builds.buildlog import parse_build_log
 from measure_builds.graph import Graph, ModuleSize
+from measure_builds.measure import failure_lines
 from measure_builds.report import markdown_table, rebuild_cell, render, runs_cell
 from measure_builds.results import CleanResult, FeatureResult, Rebuild, Report, Retest, ScenarioResult
 from measure_builds.stats import linear_fit, median, ratio
@@ -89,6 +90,25 @@ class BuildLogTests(unittest.TestCase):
     def test_a_no_op_build_compiled_nothing(self):
         log = parse_build_log("[0/1] Planning build\nBuilding for debugging...\nBuild complete! (0.11s)\n")
         self.assertEqual((log.modules, log.compiled_file_count), ([], 0))
+
+
+class FailureLinesTests(unittest.TestCase):
+    def test_a_failed_run_names_its_failing_tests_and_nothing_else(self):
+        output = "\n".join([
+            "◇ Test \"a\" started.",
+            "✔ Test \"a\" passed after 0.1 seconds.",
+            "✘ Test \"b\" recorded an issue at B.swift:3:5: Expectation failed: 1 == 2",
+            "/src/C.swift:9: error: -[CTests.CTests test_c] : XCTAssertEqual failed",
+            "Test Suite 'All tests' passed at 2026-01-01",
+        ])
+        self.assertEqual(failure_lines(output), [
+            "✘ Test \"b\" recorded an issue at B.swift:3:5: Expectation failed: 1 == 2",
+            "/src/C.swift:9: error: -[CTests.CTests test_c] : XCTAssertEqual failed",
+        ])
+
+    def test_at_most_the_limit_of_lines(self):
+        output = "\n".join(f"✘ Test \"t{index}\" failed after 0.1 seconds" for index in range(20))
+        self.assertEqual(len(failure_lines(output, limit=3)), 3)
 
 
 class StatsTests(unittest.TestCase):

@@ -61,6 +61,8 @@ class Measurer:
                 status = "" if test.returncode == 0 else " (tests FAILED)"
                 self.progress(f"clean build+test {run + 1}/{self.runs} {view.name}: "
                               f"{build.seconds:.2f} + {test.seconds:.2f} s{status}")
+                for line in [] if test.returncode == 0 else failure_lines(test.output):
+                    self.progress(f"  {line}")
                 warm[view.name] = self._keep_last(scratch, warm.get(view.name))
         return results, warm
 
@@ -108,3 +110,13 @@ class Measurer:
         if previous is not None:
             self.workspace.remove(previous)
         return scratch
+
+
+FAILURE_MARKERS = ("✘ ", "error:", "Fatal error", "failed after", "with issue")
+
+
+def failure_lines(output, limit=8):
+    """The first lines of a test run's output that say what failed (Swift Testing's ✘ lines, XCTest's and the
+    runtime's errors), at most `limit`, so that a failed run names its tests in the progress lines."""
+    lines = [line.strip() for line in output.splitlines() if any(marker in line for marker in FAILURE_MARKERS)]
+    return [line[:300] for line in lines[:limit]]
