@@ -1,5 +1,5 @@
 """Scripts/bench's report: an --only run replaces its parts' rows in the generated block and keeps the rest, and
-the rows of the transport and transfer parts say met or missed with the measured reason."""
+the rows of the transport, transfer and telemetry parts say met or missed with the measured reason."""
 
 import importlib.machinery
 import importlib.util
@@ -141,6 +141,52 @@ class VerdictTests(unittest.TestCase):
         log = "1 1 client w\n1 2 client 1\n1 3 client 2"
         row = self.curl_cost([0.05, 0.05], [0.06, 0.06], [0.2, 0.2], [0.1, 0.1], log)[1]
         self.assertEqual(row[5], "**missed**: req/s 0.50× curl's, under 1.0×")
+
+
+class TelemetryRowsTests(unittest.TestCase):
+    CHAIN = "App tokenClient chain over CurlClient"
+    CONTROL = f"{CHAIN}, constant traceparent, tracing off"
+    BUSY = f"{CONTROL}, 3 µs of busy work a request"
+
+    def result(self, spans, busy):
+        """A part 14 result whose loopback sides take the given median seconds by round, the others 400 µs."""
+        in_process = [{"side": side, "ns_per_request_by_round": [1000.0, 1000.0],
+                       "allocations_per_request_by_round": [0, 0]} for side in (
+            "bare in-memory client", "bare + tracing", "bare + tracing, transport reporting a measurement",
+            "App tokenClient chain, tracing off", "App tokenClient chain, spans on",
+            "App tokenClient chain, tracing off, transport reading the observer task-locals")]
+        sides = {f"{self.CHAIN}, tracing off": [400e-6, 400e-6], self.CONTROL: [400e-6, 400e-6],
+                 f"{self.CHAIN}, spans on": spans,
+                 f"{self.CHAIN}, tracing's observers bound without a span": [400e-6, 400e-6], self.BUSY: busy}
+        switches = {self.CONTROL: [3.95, 3.97], f"{self.CHAIN}, spans on": [4.10, 4.12], self.BUSY: [4.05, 4.07]}
+        loopback = [{"side": side, "median_seconds_by_round": medians,
+                     "cpu_seconds_per_request_by_round": [150e-6, 150e-6],
+                     "context_switches_per_request_by_round": switches.get(side, [4.0, 4.0])}
+                    for side, medians in sides.items()]
+        return {"count": 20000, "loopback_count": 500, "in_process": in_process, "loopback": loopback}
+
+    def row(self, rows, words):
+        return next(row for row in rows if words in row[1])
+
+    def test_spans_over_the_control_beyond_three_percent_are_missed_beside_the_busy_work_side(self):
+        rows = bench.benchtelemetry.rows(self.result(spans=[416e-6, 416e-6], busy=[412e-6, 412e-6]))
+        target = self.row(rows, "with spans on, against the control")
+        self.assertEqual(target[3], "1.040×")
+        self.assertEqual(target[5], "**missed**: +4.0 % of the loopback median")
+        busy = self.row(rows, "3 µs of busy work in the client")
+        self.assertEqual(busy[3], "1.030×")
+        switched = self.row(rows, "context switches")
+        self.assertIn("the control 3.96; spans on 4.11; the control with 3 µs of busy work 4.06", switched[2])
+
+    def test_spans_within_three_percent_of_the_control_are_met(self):
+        rows = bench.benchtelemetry.rows(self.result(spans=[408e-6, 408e-6], busy=[404e-6, 404e-6]))
+        self.assertEqual(self.row(rows, "with spans on, against the control")[5], "met")
+
+    def test_a_result_without_the_busy_work_side_leaves_its_rows_out(self):
+        result = self.result(spans=[408e-6, 408e-6], busy=[404e-6, 404e-6])
+        result["loopback"] = [row for row in result["loopback"] if row["side"] != self.BUSY]
+        rows = bench.benchtelemetry.rows(result)
+        self.assertFalse([row for row in rows if "busy work" in row[1]])
 
 
 if __name__ == "__main__":

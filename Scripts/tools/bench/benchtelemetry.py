@@ -11,9 +11,12 @@ Tracing off is the chain HTTPClientFactory builds without a collector, which hol
 measures the task-local reads a transport and a cache still make per request (target: no more than half the
 round-to-round range of the chain without them). Over loopback a further side binds the task-locals tracing
 binds without making a span, and every loopback side reports the process's CPU time per request (every thread),
-so the rows show whether a difference is the client's own work or time spent waiting. Last, the in-memory client
-with and without spans takes turns load by load with the CPU caches evicted before each load, as between two
-transfers over a network: what a request pays for tracing when its code and data are not in the core's caches.
+so the rows show whether a difference is the client's own work or time spent waiting; a last side is the control
+with 3 µs of busy work in the client after each load, what any work of the in-process target's size costs a
+sequential request over loopback, and the context switches per request show the wake-ups behind it. Last, the
+in-memory client with and without spans takes turns load by load with the CPU caches evicted before each load, as
+between two transfers over a network: what a request pays for tracing when its code and data are not in the
+core's caches. A full run takes 21 rounds: at 7, the loopback ratio moved by more than the target's margin.
 """
 
 import statistics
@@ -21,7 +24,7 @@ import statistics
 PART = "14 telemetry cost"
 IN_PROCESS_TARGET_NS = 3000
 LOOPBACK_TARGET = 1.03
-FULL = ["--rounds", "7", "--count", "20000", "--loopback-count", "500", "--cold-count", "500"]
+FULL = ["--rounds", "21", "--count", "20000", "--loopback-count", "500", "--cold-count", "500"]
 QUICK = ["--rounds", "2", "--count", "2000", "--loopback-count", "100", "--cold-count", "100"]
 
 
@@ -118,6 +121,27 @@ def rows(result):
                 f"median {statistics.median(bound) * 1e6:,.0f} µs against {statistics.median(plain) * 1e6:,.0f} µs "
                 f"per request over {len(bound)} rounds of {result['loopback_count']:,}", f"{ratio:.3f}×",
                 "(what the bindings make the transport do)", ""))
+    busy_side = ("App tokenClient chain over CurlClient, constant traceparent, tracing off, 3 µs of busy work a "
+                 "request")
+    busy = loop.get(busy_side)
+    if busy:
+        ratio = statistics.median(a / b for a, b in zip(busy, control))
+        out.append((PART, "loopback (Scripts/dev-server): the control with 3 µs of busy work in the client after each "
+                    "load (the in-process target's worth of any work), against the control",
+                    f"median {statistics.median(busy) * 1e6:,.0f} µs against {statistics.median(control) * 1e6:,.0f} "
+                    f"µs per request over {len(busy)} rounds of {result['loopback_count']:,}", f"{ratio:.3f}×",
+                    "(what 3 µs of client work costs a sequential request over loopback)", ""))
+    switches = {row["side"]: row.get("context_switches_per_request_by_round") for row in result["loopback"]}
+    switched = [(side, label) for side, label in (
+        ("App tokenClient chain over CurlClient, constant traceparent, tracing off", "the control"),
+        ("App tokenClient chain over CurlClient, spans on", "spans on"),
+        (busy_side, "the control with 3 µs of busy work")) if switches.get(side)]
+    if len(switched) == 3:
+        out.append((PART, "loopback (Scripts/dev-server): context switches of every thread of the process per request "
+                    "(thread sleeps and wake-ups), " + ", ".join(label for _, label in switched),
+                    "; ".join(f"{label} {statistics.median(switches[side]):.2f}" for side, label in switched)
+                    + f" over {len(control)} rounds of {result['loopback_count']:,}", "",
+                    "(whether the client's extra work turns into extra wake-ups)", ""))
     cpu = {row["side"]: row["cpu_seconds_per_request_by_round"] for row in result["loopback"]}
     cpu_off = cpu["App tokenClient chain over CurlClient, tracing off"]
     for side, label in (("App tokenClient chain over CurlClient, spans on", "spans on"),

@@ -13,8 +13,10 @@ import NetworkingComposition
 /// longer head, the server's parsing) shows apart from the span's; another reads, in the transport's place, the observer task-locals that transports and caches read
 /// with tracing off; a third, under tracing, reports a transport's measurement so that the span holds what a
 /// real transfer's does (phase events, protocol, peer, sizes). Over loopback, a fourth side binds the
-/// task-locals tracing binds around the transport without making a span (``ObserverBindingClient``), and every
-/// loopback side also reports the process's CPU seconds per request (all threads, the transport's included).
+/// task-locals tracing binds around the transport without making a span (``ObserverBindingClient``), and a fifth
+/// is the control with 3 µs of busy work after each load (``BusyWorkClient``, the in-process target's worth): what
+/// any such work in the client costs a sequential request there. Every loopback side also reports the process's
+/// CPU seconds and context switches per request (all threads, the transport's included).
 /// Last, the bare in-memory client with and without tracing takes turns load by load with the CPU caches evicted
 /// before each load (``CacheEviction``), as they are between two transfers over a network, timing each load
 /// alone: what a request pays for tracing when its code and data are not in the core's caches.
@@ -104,6 +106,14 @@ struct TelemetryCostBenchmark {
                     ObserverBindingClient(client: try curl(url, settings))
                 }).tokenClient(baseURL: loopbackURL, accessToken: token, refreshAccessToken: token)
             ),
+            (
+                "App tokenClient chain over CurlClient, constant traceparent, tracing off, 3 µs of busy work a request",
+                try HTTPClientFactory(makeTransport: { url, settings in
+                    BusyWorkClient(
+                        client: try curl(url, settings).injecting(headers: ["traceparent": Self.constantTraceparent]),
+                        work: .microseconds(3))
+                }).tokenClient(baseURL: loopbackURL, accessToken: token, refreshAccessToken: token)
+            ),
         ]
         let memoryRequest = BenchmarkRequest(path: "bench.json")
         let loopbackRequest = BenchmarkRequest(path: "echo/bench.json")
@@ -121,6 +131,7 @@ struct TelemetryCostBenchmark {
         var coldMedians = Array(repeating: [Double](), count: coldSides.count)
         let eviction = CacheEviction()
         var cpus = Array(repeating: [Double](), count: loopback.count)
+        var contextSwitches = Array(repeating: [Double](), count: loopback.count)
         let blocks = max(1, count / Self.inProcessBlock)
         let loopbackBlocks = max(1, loopbackCount / Self.loopbackBlock)
         for round in 0..<rounds {
@@ -144,17 +155,21 @@ struct TelemetryCostBenchmark {
             flushes.append(LoadSample.seconds(ContinuousClock.now - flushStarted) * 1e9 / Double(count))
             var latencies = Array(repeating: [Double](), count: loopback.count)
             var cpu = Array(repeating: 0.0, count: loopback.count)
+            var switches = Array(repeating: 0, count: loopback.count)
             for block in 0..<loopbackBlocks {
                 for index in Self.rotated(loopback.indices, round + block) {
                     let size = Self.share(of: loopbackCount, block: block, blocks: loopbackBlocks)
                     let cpuBefore = Self.processCPUSeconds()
+                    let switchesBefore = IdleWaitBenchmark.processContextSwitches()
                     latencies[index] += try await Self.latencies(loopback[index].1, loopbackRequest, count: size)
                     cpu[index] += Self.processCPUSeconds() - cpuBefore
+                    switches[index] += IdleWaitBenchmark.processContextSwitches() - switchesBefore
                 }
             }
             for index in loopback.indices {
                 medians[index].append(Statistics.median(latencies[index]))
                 cpus[index].append(cpu[index] / Double(loopbackCount))
+                contextSwitches[index].append(Double(switches[index]) / Double(loopbackCount))
             }
             try await collector.flush()
             let cold = try await Self.coldLatencies(coldSides, memoryRequest, count: coldCount, eviction: eviction)
@@ -172,6 +187,7 @@ struct TelemetryCostBenchmark {
             [
                 "side": loopback[index].0, "median_seconds_by_round": medians[index],
                 "cpu_seconds_per_request_by_round": cpus[index],
+                "context_switches_per_request_by_round": contextSwitches[index],
             ]
         }
         return [
