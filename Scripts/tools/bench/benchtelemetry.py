@@ -42,6 +42,14 @@ def differences(on, off):
     return statistics.median(a - b for a, b in zip(on, off))
 
 
+def loopback_row(result, measurement, side, base, note):
+    """A loopback row of `side`'s median latencies against `base`'s, with the median of the rounds' ratios."""
+    ratio = statistics.median(a / b for a, b in zip(side, base))
+    return (PART, measurement,
+            f"median {statistics.median(side) * 1e6:,.0f} µs against {statistics.median(base) * 1e6:,.0f} µs "
+            f"per request over {len(side)} rounds of {result['loopback_count']:,}", f"{ratio:.3f}×", note, "")
+
+
 def rows(result):
     if not result or "skipped" in result:
         reason = (result or {}).get("skipped", "bench telemetry failed")
@@ -95,12 +103,9 @@ def rows(result):
     plain = loop["App tokenClient chain over CurlClient, tracing off"]
     control = loop["App tokenClient chain over CurlClient, constant traceparent, tracing off"]
     traced = loop["App tokenClient chain over CurlClient, spans on"]
-    header = statistics.median(a / b for a, b in zip(control, plain))
-    out.append((PART, "loopback (Scripts/dev-server), control: the App's token chain over CurlClient sending a "
-                "constant traceparent without tracing, against tracing off",
-                f"median {statistics.median(control) * 1e6:,.0f} µs against {statistics.median(plain) * 1e6:,.0f} µs "
-                f"per request over {len(control)} rounds of {result['loopback_count']:,}", f"{header:.3f}×",
-                "(the header's cost: the injecting layer, libcurl and the server)", ""))
+    out.append(loopback_row(result, "loopback (Scripts/dev-server), control: the App's token chain over CurlClient "
+                            "sending a constant traceparent without tracing, against tracing off", control, plain,
+                            "(the header's cost: the injecting layer, libcurl and the server)"))
     for base, baseline, targeted in ((plain, "against tracing off", False),
                                      (control, "against the control (the same header, no spans)", True)):
         ratio = statistics.median(a / b for a, b in zip(traced, base))
@@ -114,23 +119,17 @@ def rows(result):
                     f"≤ {LOOPBACK_TARGET}× the control" if targeted else "(the header and the spans together)",
                     verdict))
     bound = loop["App tokenClient chain over CurlClient, tracing's observers bound without a span"]
-    ratio = statistics.median(a / b for a, b in zip(bound, plain))
-    out.append((PART, "loopback (Scripts/dev-server): the App's token chain over CurlClient with the task-locals "
-                "tracing binds (the trace context and one load observer) and no span, against "
-                "tracing off",
-                f"median {statistics.median(bound) * 1e6:,.0f} µs against {statistics.median(plain) * 1e6:,.0f} µs "
-                f"per request over {len(bound)} rounds of {result['loopback_count']:,}", f"{ratio:.3f}×",
-                "(what the bindings make the transport do)", ""))
+    out.append(loopback_row(result, "loopback (Scripts/dev-server): the App's token chain over CurlClient with the "
+                            "task-locals tracing binds (the trace context and one load observer) and no span, "
+                            "against tracing off", bound, plain, "(what the bindings make the transport do)"))
     busy_side = ("App tokenClient chain over CurlClient, constant traceparent, tracing off, 3 µs of busy work a "
                  "request")
     busy = loop.get(busy_side)
     if busy:
-        ratio = statistics.median(a / b for a, b in zip(busy, control))
-        out.append((PART, "loopback (Scripts/dev-server): the control with 3 µs of busy work in the client after each "
-                    "load (the in-process target's worth of any work), against the control",
-                    f"median {statistics.median(busy) * 1e6:,.0f} µs against {statistics.median(control) * 1e6:,.0f} "
-                    f"µs per request over {len(busy)} rounds of {result['loopback_count']:,}", f"{ratio:.3f}×",
-                    "(what 3 µs of client work costs a sequential request over loopback)", ""))
+        out.append(loopback_row(result, "loopback (Scripts/dev-server): the control with 3 µs of busy work in the "
+                                "client after each load (the in-process target's worth of any work), against the "
+                                "control", busy, control,
+                                "(what 3 µs of client work costs a sequential request over loopback)"))
     switches = {row["side"]: row.get("context_switches_per_request_by_round") for row in result["loopback"]}
     switched = [(side, label) for side, label in (
         ("App tokenClient chain over CurlClient, constant traceparent, tracing off", "the control"),
